@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ContentFactory",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "factory", targets: ["factory"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C: system libraries and their shims (the only place C is called from is Imaging/Media).
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .systemLibrary(name: "CAV", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev",
+                                         "libswresample-dev", "libavutil-dev"])]),
+        .target(name: "CAVShim", dependencies: ["CAV"]),
+
+        // Swift wrappers over the C libraries.
+        .target(name: "FactoryImaging", dependencies: ["CVipsShim"],
+                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        .target(name: "FactoryMedia", dependencies: ["CAVShim", "FactoryImaging"],
+                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+
+        // The product: manifest, planning, execution, kinds, bundles; no C, no HTTP client.
+        .target(name: "FactoryCore", dependencies: [
+            "FactoryImaging", "FactoryMedia",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "FactoryProviders", dependencies: ["FactoryCore", "FactoryImaging"]),
+        .target(name: "FactoryCommands", dependencies: [
+            "FactoryCore", "FactoryProviders",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
+        .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryMedia", "FactoryImaging"]),
+
+        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
+        .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
+        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryProviders", "FactoryTesting"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia"]),
+    ]
+)

@@ -1,0 +1,88 @@
+#include "CAVShim.h"
+#include <libavutil/opt.h>
+#include <libavutil/channel_layout.h>
+#include <errno.h>
+
+int cf_av_error_eagain(void) { return AVERROR(EAGAIN); }
+int cf_av_error_eof(void) { return AVERROR_EOF; }
+int64_t cf_av_nopts(void) { return AV_NOPTS_VALUE; }
+void cf_av_strerror(int rc, char *buf, size_t size) {
+    if (size == 0) return;
+    if (av_strerror(rc, buf, size) < 0) snprintf(buf, size, "libav error %d", rc);
+    buf[size - 1] = 0;
+}
+void cf_av_quiet_logs(void) { av_log_set_level(AV_LOG_ERROR); }
+
+uint8_t *cf_av_frame_data(AVFrame *frame, int plane) { return frame->data[plane]; }
+int cf_av_frame_linesize(AVFrame *frame, int plane) { return frame->linesize[plane]; }
+void cf_av_frame_set_plane(AVFrame *frame, int plane, uint8_t *data, int linesize) {
+    frame->data[plane] = data;
+    frame->linesize[plane] = linesize;
+}
+
+void cf_av_set_stereo_ctx(AVCodecContext *ctx) {
+    AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
+    av_channel_layout_uninit(&ctx->ch_layout);
+    av_channel_layout_copy(&ctx->ch_layout, &stereo);
+}
+void cf_av_set_stereo_frame(AVFrame *frame) {
+    AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
+    av_channel_layout_uninit(&frame->ch_layout);
+    av_channel_layout_copy(&frame->ch_layout, &stereo);
+}
+int cf_av_ctx_channels(AVCodecContext *ctx) { return ctx->ch_layout.nb_channels; }
+int cf_av_par_channels(AVCodecParameters *par) { return par->ch_layout.nb_channels; }
+
+SwrContext *cf_av_swr_to_stereo_float(AVCodecContext *in, int out_rate) {
+    SwrContext *swr = NULL;
+    AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
+    AVChannelLayout in_layout;
+    if (in->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || in->ch_layout.nb_channels == 0) {
+        av_channel_layout_default(&in_layout, in->ch_layout.nb_channels > 0 ? in->ch_layout.nb_channels : 2);
+    } else {
+        av_channel_layout_copy(&in_layout, &in->ch_layout);
+    }
+    int rc = swr_alloc_set_opts2(&swr, &stereo, AV_SAMPLE_FMT_FLT, out_rate,
+                                 &in_layout, in->sample_fmt, in->sample_rate, 0, NULL);
+    av_channel_layout_uninit(&in_layout);
+    if (rc < 0 || !swr) return NULL;
+    if (swr_init(swr) < 0) { swr_free(&swr); return NULL; }
+    return swr;
+}
+int cf_av_swr_convert(SwrContext *swr, float *out, int out_count, AVFrame *in) {
+    uint8_t *outs[1] = { (uint8_t *)out };
+    return swr_convert(swr, outs, out_count, (const uint8_t **)in->extended_data, in->nb_samples);
+}
+int cf_av_swr_flush(SwrContext *swr, float *out, int out_count) {
+    uint8_t *outs[1] = { (uint8_t *)out };
+    return swr_convert(swr, outs, out_count, NULL, 0);
+}
+
+int cf_av_stream_from_encoder(AVStream *stream, AVCodecContext *enc) {
+    stream->time_base = enc->time_base;
+    if (enc->codec_type == AVMEDIA_TYPE_VIDEO) {
+        stream->avg_frame_rate = enc->framerate;
+        stream->r_frame_rate = enc->framerate;
+    }
+    return avcodec_parameters_from_context(stream->codecpar, enc);
+}
+int cf_av_format_wants_global_header(AVFormatContext *fmt) {
+    return (fmt->oformat->flags & AVFMT_GLOBALHEADER) ? 1 : 0;
+}
+int cf_av_format_open_io(AVFormatContext *fmt, const char *path) {
+    if (fmt->oformat->flags & AVFMT_NOFILE) return 0;
+    return avio_open(&fmt->pb, path, AVIO_FLAG_WRITE);
+}
+void cf_av_format_close_io(AVFormatContext *fmt) {
+    if (fmt && !(fmt->oformat->flags & AVFMT_NOFILE)) avio_closep(&fmt->pb);
+}
+int cf_av_write_header_faststart(AVFormatContext *fmt) {
+    AVDictionary *opts = NULL;
+    av_dict_set(&opts, "movflags", "+faststart", 0);
+    int rc = avformat_write_header(fmt, &opts);
+    av_dict_free(&opts);
+    return rc;
+}
+AVStream *cf_av_stream(AVFormatContext *fmt, unsigned index) {
+    return index < fmt->nb_streams ? fmt->streams[index] : NULL;
+}

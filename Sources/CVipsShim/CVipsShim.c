@@ -1,0 +1,134 @@
+#include "CVipsShim.h"
+#include <string.h>
+
+int cf_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
+void cf_vips_block_untrusted(int block) { vips_block_untrusted_set(block ? TRUE : FALSE); }
+void cf_vips_operation_block(const char *name, int block) { vips_operation_block_set(name, block ? TRUE : FALSE); }
+char *cf_vips_error_copy(void) { return vips_error_buffer_copy(); }
+void cf_vips_free(void *p) { g_free(p); }
+void cf_vips_unref(VipsImage *image) { if (image) g_object_unref(image); }
+void cf_vips_cache_limits(int max_ops, size_t max_mem) {
+    vips_cache_set_max(max_ops);
+    vips_cache_set_max_mem(max_mem);
+}
+
+int cf_vips_width(VipsImage *image) { return vips_image_get_width(image); }
+int cf_vips_height(VipsImage *image) { return vips_image_get_height(image); }
+int cf_vips_bands(VipsImage *image) { return vips_image_get_bands(image); }
+int cf_vips_format(VipsImage *image) { return (int)vips_image_get_format(image); }
+int cf_vips_interpretation(VipsImage *image) { return (int)vips_image_get_interpretation(image); }
+
+int cf_vips_load_file(const char *path, VipsImage **out) {
+    *out = vips_image_new_from_file(path, NULL);
+    return *out ? 0 : -1;
+}
+int cf_vips_load_buffer(const void *data, size_t length, VipsImage **out) {
+    *out = vips_image_new_from_buffer(data, length, "", NULL);
+    return *out ? 0 : -1;
+}
+int cf_vips_from_memory(const void *data, size_t length, int width, int height, int bands, VipsImage **out) {
+    *out = vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
+    if (!*out) return -1;
+    if (bands >= 3) (*out)->Type = VIPS_INTERPRETATION_sRGB;
+    else (*out)->Type = VIPS_INTERPRETATION_B_W;
+    return 0;
+}
+void *cf_vips_to_memory(VipsImage *image, size_t *length) { return vips_image_write_to_memory(image, length); }
+
+int cf_vips_save_jpeg(VipsImage *image, const char *path, int quality) {
+    return vips_jpegsave(image, path, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+}
+int cf_vips_save_png(VipsImage *image, const char *path) {
+    return vips_pngsave(image, path, "strip", TRUE, NULL);
+}
+int cf_vips_save_jpeg_buffer(VipsImage *image, int quality, void **data, size_t *length) {
+    return vips_jpegsave_buffer(image, data, length, "Q", quality, "strip", TRUE, NULL);
+}
+
+int cf_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale) {
+    return vips_resize(in, out, hscale, "vscale", vscale, NULL);
+}
+int cf_vips_thumbnail_cover(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_BOTH,
+                                "crop", VIPS_INTERESTING_ATTENTION, NULL);
+}
+int cf_vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_smartcrop(in, out, width, height, "interesting", VIPS_INTERESTING_ATTENTION, NULL);
+}
+int cf_vips_extract(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+int cf_vips_embed(VipsImage *in, VipsImage **out, int x, int y, int width, int height) {
+    return vips_embed(in, out, x, y, width, height, NULL);
+}
+int cf_vips_gaussblur(VipsImage *in, VipsImage **out, double sigma) {
+    return vips_gaussblur(in, out, sigma, NULL);
+}
+int cf_vips_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n) {
+    return vips_linear(in, out, (double *)a, (double *)b, n, NULL);
+}
+int cf_vips_cast_uchar(VipsImage *in, VipsImage **out) {
+    return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
+}
+int cf_vips_colourspace(VipsImage *in, VipsImage **out, int space) {
+    return vips_colourspace(in, out, (VipsInterpretation)space, NULL);
+}
+int cf_vips_extract_bands(VipsImage *in, VipsImage **out, int band, int n) {
+    return vips_extract_band(in, out, band, "n", n, NULL);
+}
+int cf_vips_bandjoin2(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_bandjoin2(a, b, out, NULL); }
+int cf_vips_bandjoin_const1(VipsImage *in, VipsImage **out, double value) {
+    return vips_bandjoin_const1(in, out, value, NULL);
+}
+int cf_vips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b) {
+    double bg[3] = { r, g, b };
+    VipsArrayDouble *background = vips_array_double_new(bg, 3);
+    int rc = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return rc;
+}
+int cf_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
+    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+int cf_vips_gaussnoise(VipsImage **out, int width, int height, double mean, double sigma) {
+    return vips_gaussnoise(out, width, height, "mean", mean, "sigma", sigma, "seed", 0, NULL);
+}
+int cf_vips_add(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_add(a, b, out, NULL); }
+int cf_vips_copy_memory(VipsImage *in, VipsImage **out) {
+    *out = vips_image_copy_memory(in);
+    return *out ? 0 : -1;
+}
+
+int cf_vips_text(VipsImage **out, const char *markup, const char *font, const char *fontfile,
+                 int width, int height, int align, int justify, int dpi, int spacing, int rgba,
+                 int *autofit_dpi) {
+    VipsOperation *op = vips_operation_new("text");
+    if (!op) return -1;
+    g_object_set(op, "text", markup, NULL);
+    if (font && *font) g_object_set(op, "font", font, NULL);
+    if (fontfile && *fontfile) g_object_set(op, "fontfile", fontfile, NULL);
+    if (width > 0) g_object_set(op, "width", width, NULL);
+    if (height > 0) g_object_set(op, "height", height, NULL);
+    g_object_set(op, "align", (VipsAlign)align, "justify", justify ? TRUE : FALSE, NULL);
+    if (dpi > 0 && height <= 0) g_object_set(op, "dpi", dpi, NULL);
+    if (spacing > 0) g_object_set(op, "spacing", spacing, NULL);
+    g_object_set(op, "rgba", rgba ? TRUE : FALSE, NULL);
+    if (vips_cache_operation_buildp(&op)) {
+        vips_object_unref_outputs(VIPS_OBJECT(op));
+        g_object_unref(op);
+        return -1;
+    }
+    VipsImage *result = NULL;
+    int fitted = 0;
+    g_object_get(op, "out", &result, NULL);
+    if (height > 0) g_object_get(op, "autofit-dpi", &fitted, NULL);
+    if (autofit_dpi) *autofit_dpi = fitted;
+    vips_object_unref_outputs(VIPS_OBJECT(op));
+    g_object_unref(op);
+    *out = result;
+    return result ? 0 : -1;
+}
+
+int cf_vips_svg(const char *svg, size_t length, double scale, VipsImage **out) {
+    return vips_svgload_buffer((void *)svg, length, out, "scale", scale, "unlimited", TRUE, NULL);
+}

@@ -1,0 +1,47 @@
+import CVipsShim
+import Foundation
+
+/// libvips process-wide set-up: initialised once, untrusted loaders blocked, cache bounded.
+public enum Vips {
+    private static let initialised: Result<Void, ImagingError> = {
+        if cf_vips_init("factory") != 0 {
+            return .failure(ImagingError(.initialisation, "libvips could not start", underlying: takeError()))
+        }
+        // Images come from providers we do not control: only the well-known loaders may run.
+        cf_vips_block_untrusted(1)
+        // Our own shapes are SVG; untrusted bytes never reach this loader because `Image.decode`
+        // accepts only JPEG, PNG and WebP signatures.
+        cf_vips_operation_block("VipsForeignLoadSvg", 0)
+        cf_vips_cache_limits(100, 64 * 1024 * 1024)
+        return .success(())
+    }()
+
+    /// Starts libvips if it is not running yet; safe to call from any thread, any number of times.
+    public static func start() throws {
+        try initialised.get()
+    }
+
+    /// Reads and clears libvips' error buffer.
+    static func takeError() -> String {
+        guard let text = cf_vips_error_copy() else { return "" }
+        defer { cf_vips_free(text) }
+        return String(cString: text)
+    }
+
+    /// Runs one libvips call that produces an image and wraps the result, so each call is one line.
+    static func make(_ what: String, _ code: ImagingError.Code = .operation,
+                     _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws -> Image {
+        try start()
+        var out: UnsafeMutablePointer<VipsImage>?
+        let rc = body(&out)
+        guard rc == 0, let out else {
+            throw ImagingError(code, what, underlying: takeError())
+        }
+        return Image(owning: out)
+    }
+
+    /// Checks a libvips return code.
+    static func check(_ rc: Int32, _ what: String, _ code: ImagingError.Code = .operation) throws {
+        if rc != 0 { throw ImagingError(code, what, underlying: takeError()) }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Draws a scene at one instant into a 4:2:0 picture: each layer's pre-rasterised planes are
+/// placed (integer fast path) or bilinearly resampled (when scaled or moved by a fraction of a
+/// pixel), faded by opacity and clipped by masks. Nothing is rasterised here.
+public enum Compositor {
+    public static func draw(_ scene: Scene, at time: Double, into picture: inout PictureBuffer) {
+        let visible = scene.layers.filter { time >= $0.start && time < $0.end }
+        let states = visible.map { $0.state(at: time) }
+        if !coversFrame(visible.first, states.first, scene) { clear(picture, scene.background) }
+        for (layer, state) in zip(visible, states) where state.opacity > 0.002 {
+            draw(layer.pixels, state, into: picture)
+        }
+    }
+
+    /// True when the bottom layer alone hides the background at this instant.
+    static func coversFrame(_ layer: Layer?, _ state: LayerState?, _ scene: Scene) -> Bool {
+        guard let layer, let state, layer.pixels.opaque, state.opacity >= 1, state.mask == nil else { return false }
+        let w = Double(layer.pixels.contentWidth) * state.scale, h = Double(layer.pixels.contentHeight) * state.scale
+        return state.left <= 0 && state.top <= 0 && state.left + w >= Double(scene.width) && state.top + h >= Double(scene.height)
+    }
+
+    static func clear(_ p: PictureBuffer, _ colour: (y: UInt8, u: UInt8, v: UInt8)) {
+        for row in 0..<p.height { (p.y + row * p.yStride).update(repeating: colour.y, count: p.width) }
+        for row in 0..<(p.height / 2) {
+            (p.u + row * p.cStride).update(repeating: colour.u, count: p.width / 2)
+            (p.v + row * p.cStride).update(repeating: colour.v, count: p.width / 2)
+        }
+    }
+
+    static func draw(_ px: LayerPixels, _ s: LayerState, into p: PictureBuffer) {
+        let opacity = Int((s.opacity * 256).rounded())
+        let originX = s.left - Double(px.margin) * s.scale
+        let originY = s.top - Double(px.margin) * s.scale
+        let integral = abs(s.scale - 1) < 1e-6
+            && abs(originX - originX.rounded()) < 0.01 && abs(originY - originY.rounded()) < 0.01
+        px.y.withUnsafeBufferPointer { yv in px.a.withUnsafeBufferPointer { ya in
+        px.u.withUnsafeBufferPointer { uv in px.v.withUnsafeBufferPointer { vv in
+        px.ca.withUnsafeBufferPointer { ca in
+            let luma = Plane(dst: p.y, stride: p.yStride, width: p.width, height: p.height, unit: 1)
+            let blue = Plane(dst: p.u, stride: p.cStride, width: p.width / 2, height: p.height / 2, unit: 2)
+            let red = Plane(dst: p.v, stride: p.cStride, width: p.width / 2, height: p.height / 2, unit: 2)
+            let lumaSrc = Source(value: yv.baseAddress!, alpha: ya.baseAddress!, width: px.width, height: px.height, opaque: px.opaque)
+            let blueSrc = Source(value: uv.baseAddress!, alpha: ca.baseAddress!, width: px.chromaWidth, height: px.chromaHeight, opaque: px.opaque)
+            let redSrc = Source(value: vv.baseAddress!, alpha: ca.baseAddress!, width: px.chromaWidth, height: px.chromaHeight, opaque: px.opaque)
+            if integral {
+                // Even offsets keep chroma sited on the same samples as luma.
+                let ox = Int(originX.rounded()) & ~1, oy = Int(originY.rounded()) & ~1
+                blit(lumaSrc, into: luma, x: ox, y: oy, opacity: opacity, mask: s.mask)
+                blit(blueSrc, into: blue, x: ox / 2, y: oy / 2, opacity: opacity, mask: s.mask)
+                blit(redSrc, into: red, x: ox / 2, y: oy / 2, opacity: opacity, mask: s.mask)
+            } else {
+                resample(lumaSrc, into: luma, originX: originX, originY: originY, scale: s.scale, opacity: opacity, mask: s.mask)
+                resample(blueSrc, into: blue, originX: originX / 2, originY: originY / 2, scale: s.scale, opacity: opacity, mask: s.mask)
+                resample(redSrc, into: red, originX: originX / 2, originY: originY / 2, scale: s.scale, opacity: opacity, mask: s.mask)
+            }
+        } } } } }
+    }
+
+    /// A destination plane; `unit` is how many frame pixels one of its samples covers.
+    struct Plane {
+        let dst: UnsafeMutablePointer<UInt8>
+        let stride: Int
+        let width: Int
+        let height: Int
+        let unit: Int
+
+        /// The columns of row `row` the mask leaves visible, clipped to [lo, hi).
+        func visible(_ mask: Mask.Resolved?, row: Int, lo: Int, hi: Int) -> Range<Int>? {
+            guard let mask else { return lo < hi ? lo..<hi : nil }
+            let u = Double(unit)
+            guard let span = Mask.span(mask, row: (Double(row) + 0.5) * u) else { return nil }
+            let a = max(lo, Int((span.0 / u).rounded())), b = min(hi, Int((span.1 / u).rounded()))
+            return a < b ? a..<b : nil
+        }
+    }
+
+    /// A source plane with its alpha (premultiplied values).
+    struct Source {
+        let value: UnsafePointer<UInt8>
+        let alpha: UnsafePointer<UInt8>
+        let width: Int
+        let height: Int
+        let opaque: Bool
+    }
+
+    @inline(__always)
+    static func div255(_ x: Int) -> Int { (x + 1 + (x >> 8)) >> 8 }
+
+    /// Unscaled placement at whole-sample offsets.
+    static func blit(_ src: Source, into plane: Plane, x ox: Int, y oy: Int, opacity: Int, mask: Mask.Resolved?) {
+        let y0 = max(0, oy), y1 = min(plane.height, oy + src.height)
+        let x0 = max(0, ox), x1 = min(plane.width, ox + src.width)
+        guard y0 < y1, x0 < x1 else { return }
+        let copy = src.opaque && opacity >= 256
+        for row in y0..<y1 {
+            guard let cols = plane.visible(mask, row: row, lo: x0, hi: x1) else { continue }
+            let d = plane.dst + row * plane.stride
+            let sv = src.value + (row - oy) * src.width - ox
+            if copy {
+                (d + cols.lowerBound).update(from: sv + cols.lowerBound, count: cols.count)
+                continue
+            }
+            let sa = src.alpha + (row - oy) * src.width - ox
+            if opacity >= 256 {
+                for c in cols {
+                    let a = Int(sa[c])
+                    if a == 0 { continue }
+                    d[c] = UInt8(truncatingIfNeeded: Int(sv[c]) + div255(Int(d[c]) * (255 - a)))
+                }
+            } else {
+                for c in cols {
+                    let a = (Int(sa[c]) * opacity) >> 8
+                    if a == 0 { continue }
+                    let v = (Int(sv[c]) * opacity) >> 8
+                    d[c] = UInt8(truncatingIfNeeded: v + div255(Int(d[c]) * (255 - a)))
+                }
+            }
+        }
+    }
+
+    /// Bilinear resampling of a scaled or sub-pixel-positioned layer. `origin` is where the
+    /// source's (0, 0) corner lands, in this plane's samples; one source sample covers `scale`.
+    static func resample(_ src: Source, into plane: Plane, originX: Double, originY: Double, scale: Double,
+                         opacity: Int, mask: Mask.Resolved?) {
+        let x0 = max(0, Int(originX.rounded(.down))), x1 = min(plane.width, Int((originX + Double(src.width) * scale).rounded(.up)))
+        let y0 = max(0, Int(originY.rounded(.down))), y1 = min(plane.height, Int((originY + Double(src.height) * scale).rounded(.up)))
+        guard x0 < x1, y0 < y1, src.width > 1, src.height > 1 else { return }
+        let inv = 1 / scale
+        let count = x1 - x0
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: count * 2) { table in
+            // Per-column source index and weight (0…256), computed once per frame.
+            for i in 0..<count {
+                let u = (Double(x0 + i) + 0.5 - originX) * inv - 0.5
+                var iu = Int(u.rounded(.down)), f = Int(((u - Double(iu)) * 256).rounded())
+                if iu < 0 { iu = 0; f = 0 } else if iu >= src.width - 1 { iu = src.width - 2; f = 256 }
+                table[2 * i] = Int32(iu); table[2 * i + 1] = Int32(f)
+            }
+            let fade = opacity < 256
+            for row in y0..<y1 {
+                let v = (Double(row) + 0.5 - originY) * inv - 0.5
+                var iv = Int(v.rounded(.down)), g = Int(((v - Double(iv)) * 256).rounded())
+                if iv < 0 { iv = 0; g = 0 } else if iv >= src.height - 1 { iv = src.height - 2; g = 256 }
+                guard let cols = plane.visible(mask, row: row, lo: x0, hi: x1) else { continue }
+                let d = plane.dst + row * plane.stride
+                let r0 = src.value + iv * src.width, r1 = r0 + src.width
+                let g1 = g, g0 = 256 - g
+                if src.opaque && !fade {
+                    for c in cols {
+                        let t = c - x0
+                        let iu = Int(table[2 * t]), f1 = Int(table[2 * t + 1]), f0 = 256 - f1
+                        let top = Int(r0[iu]) * f0 + Int(r0[iu + 1]) * f1
+                        let bot = Int(r1[iu]) * f0 + Int(r1[iu + 1]) * f1
+                        d[c] = UInt8(truncatingIfNeeded: (top * g0 + bot * g1 + 32768) >> 16)
+                    }
+                    continue
+                }
+                let a0 = src.alpha + iv * src.width, a1 = a0 + src.width
+                for c in cols {
+                    let t = c - x0
+                    let iu = Int(table[2 * t]), f1 = Int(table[2 * t + 1]), f0 = 256 - f1
+                    let atop = Int(a0[iu]) * f0 + Int(a0[iu + 1]) * f1
+                    let abot = Int(a1[iu]) * f0 + Int(a1[iu + 1]) * f1
+                    var a = (atop * g0 + abot * g1 + 32768) >> 16
+                    if a == 0 { continue }
+                    let top = Int(r0[iu]) * f0 + Int(r0[iu + 1]) * f1
+                    let bot = Int(r1[iu]) * f0 + Int(r1[iu + 1]) * f1
+                    var val = (top * g0 + bot * g1 + 32768) >> 16
+                    if fade { a = (a * opacity) >> 8; val = (val * opacity) >> 8 }
+                    d[c] = UInt8(truncatingIfNeeded: min(255, val + div255(Int(d[c]) * (255 - a))))
+                }
+            }
+        }
+    }
+}

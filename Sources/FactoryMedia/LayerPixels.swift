@@ -1,0 +1,89 @@
+import FactoryImaging
+
+/// A layer rasterised once into premultiplied 4:2:0 planes with alpha, ready to be placed, scaled
+/// and faded every frame without touching libvips again.
+///
+/// Transparent layers carry a 2-pixel transparent margin so bilinear sampling fades out at the
+/// edges; `margin` says how much to shift when placing them.
+public final class LayerPixels: Sendable {
+    public let width: Int
+    public let height: Int
+    public let chromaWidth: Int
+    public let chromaHeight: Int
+    /// The size of the content without the margin.
+    public let contentWidth: Int
+    public let contentHeight: Int
+    public let margin: Int
+    public let opaque: Bool
+    let y: [UInt8]
+    let a: [UInt8]
+    let u: [UInt8]
+    let v: [UInt8]
+    let ca: [UInt8]
+
+    /// Converts an RGB or RGBA raster (straight alpha, as libvips gives it).
+    public init(raster: Raster) {
+        let hasAlpha = raster.bands == 4 || raster.bands == 2
+        var isOpaque = true
+        if hasAlpha {
+            var i = raster.bands - 1
+            while i < raster.pixels.count { if raster.pixels[i] != 255 { isOpaque = false; break }; i += raster.bands }
+        }
+        opaque = isOpaque
+        margin = isOpaque ? 0 : 2
+        contentWidth = raster.width
+        contentHeight = raster.height
+        // Even sizes keep luma and chroma aligned.
+        let w = raster.width + 2 * margin, h = raster.height + 2 * margin
+        width = w + (w & 1)
+        height = h + (h & 1)
+        chromaWidth = width / 2
+        chromaHeight = height / 2
+        var yp = [UInt8](repeating: isOpaque ? 16 : 0, count: width * height)
+        var ap = [UInt8](repeating: isOpaque ? 255 : 0, count: width * height)
+        var up = [UInt8](repeating: isOpaque ? 128 : 0, count: chromaWidth * chromaHeight)
+        var vp = up
+        var cap = [UInt8](repeating: isOpaque ? 255 : 0, count: chromaWidth * chromaHeight)
+        // Per-pixel premultiplied chroma sums, averaged over 2×2 blocks below.
+        var uSum = [Int](repeating: 0, count: chromaWidth * chromaHeight)
+        var vSum = uSum, aSum = uSum
+        let bands = raster.bands, m = margin, W = width
+        raster.pixels.withUnsafeBufferPointer { src in
+            for ry in 0..<raster.height {
+                for rx in 0..<raster.width {
+                    let p = raster.rgba(x: rx, y: ry)
+                    _ = bands
+                    let alpha = Int(p.a)
+                    let (yy, uu, vv) = ColourMatrix.yuv(r: Int(p.r), g: Int(p.g), b: Int(p.b))
+                    let x = rx + m, y = ry + m
+                    yp[y * W + x] = UInt8((yy * alpha + 127) / 255)
+                    ap[y * W + x] = UInt8(alpha)
+                    let ci = (y / 2) * (W / 2) + x / 2
+                    uSum[ci] += uu * alpha
+                    vSum[ci] += vv * alpha
+                    aSum[ci] += alpha
+                }
+            }
+            _ = src
+        }
+        if isOpaque {
+            // Opaque layers: plain chroma average (padding pixels, if any, repeat the edge).
+            for i in 0..<(chromaWidth * chromaHeight) where aSum[i] > 0 {
+                up[i] = UInt8(uSum[i] / aSum[i]); vp[i] = UInt8(vSum[i] / aSum[i])
+            }
+        } else {
+            for i in 0..<(chromaWidth * chromaHeight) {
+                // Premultiplied by the block's mean alpha: Σ(c·a)/4/255.
+                up[i] = UInt8(min(255, (uSum[i] / 4 + 127) / 255))
+                vp[i] = UInt8(min(255, (vSum[i] / 4 + 127) / 255))
+                cap[i] = UInt8(min(255, aSum[i] / 4))
+            }
+        }
+        y = yp; a = ap; u = up; v = vp; ca = cap
+    }
+
+    /// Rasterises a libvips image.
+    public convenience init(image: Image) throws {
+        self.init(raster: try image.srgb().pixels())
+    }
+}

@@ -1,0 +1,200 @@
+import CAV
+import CAVShim
+
+/// Writes an MP4 with one H.264 (libx264, High, yuv420p, constant frame rate) video stream and
+/// one AAC-LC 44.1 kHz stereo stream; the moov atom is moved to the front when finished.
+///
+/// Owns every libav handle it opens. `finish()` flushes both encoders and writes the trailer; it
+/// must run before the encoder is released (asserted in `deinit`).
+public final class VideoEncoder {
+    public let settings: VideoSettings
+    public let path: String
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var video: UnsafeMutablePointer<AVCodecContext>?
+    private var audio: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var audioFrame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var videoStream: UnsafeMutablePointer<AVStream>?
+    private var audioStream: UnsafeMutablePointer<AVStream>?
+    private var framesWritten: Int64 = 0
+    private var audioSamplesWritten: Int64 = 0
+    private var finished = false
+    private let audioFrameSize: Int
+
+    /// Opens `path` for writing and sets up both encoders.
+    public init(path: String, settings: VideoSettings) throws {
+        _ = AV.quiet
+        self.settings = settings
+        self.path = path
+        guard settings.width % 2 == 0, settings.height % 2 == 0, settings.width > 0, settings.height > 0 else {
+            throw MediaError(.settings, "video size \(settings.width)x\(settings.height) must be positive and even")
+        }
+        var fmt: UnsafeMutablePointer<AVFormatContext>?
+        try AV.check(avformat_alloc_output_context2(&fmt, nil, "mp4", path), .open, "cannot create MP4 \(path)")
+        format = fmt
+        guard let fmt else { throw MediaError(.open, "cannot create MP4 \(path)") }
+
+        // Video: libx264, High profile, constant frame rate, target bitrate with a VBV cap.
+        guard let h264 = avcodec_find_encoder_by_name("libx264") else {
+            throw MediaError(.settings, "libx264 is not available in this libavcodec (install libavcodec-extra or a build with x264)")
+        }
+        guard let v = avcodec_alloc_context3(h264) else { throw MediaError(.settings, "cannot allocate the H.264 encoder") }
+        video = v
+        v.pointee.width = Int32(settings.width)
+        v.pointee.height = Int32(settings.height)
+        v.pointee.time_base = AVRational(num: 1, den: Int32(settings.fps))
+        v.pointee.framerate = AVRational(num: Int32(settings.fps), den: 1)
+        v.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        v.pointee.bit_rate = Int64(settings.bitrate)
+        v.pointee.rc_max_rate = Int64(Double(settings.bitrate) * 1.5)
+        v.pointee.rc_buffer_size = Int32(min(Int(Int32.max), settings.bitrate * 2))
+        v.pointee.gop_size = Int32(settings.fps * 2)
+        v.pointee.color_range = AVCOL_RANGE_MPEG
+        v.pointee.colorspace = AVCOL_SPC_BT709
+        v.pointee.color_primaries = AVCOL_PRI_BT709
+        v.pointee.color_trc = AVCOL_TRC_BT709
+        if cf_av_format_wants_global_header(fmt) != 0 { v.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+        av_opt_set(v.pointee.priv_data, "preset", settings.preset.x264, 0)
+        av_opt_set(v.pointee.priv_data, "profile", "high", 0)
+        try AV.check(avcodec_open2(v, h264, nil), .settings, "cannot open libx264 at \(settings.width)x\(settings.height)")
+
+        // Audio: the native AAC-LC encoder, 44.1 kHz stereo float planar.
+        guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw MediaError(.settings, "no AAC encoder in libavcodec") }
+        guard let a = avcodec_alloc_context3(aac) else { throw MediaError(.settings, "cannot allocate the AAC encoder") }
+        audio = a
+        a.pointee.sample_rate = Int32(VideoSettings.sampleRate)
+        a.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        a.pointee.bit_rate = Int64(settings.audioBitrate)
+        a.pointee.time_base = AVRational(num: 1, den: Int32(VideoSettings.sampleRate))
+        a.pointee.profile = FF_PROFILE_AAC_LOW
+        cf_av_set_stereo_ctx(a)
+        if cf_av_format_wants_global_header(fmt) != 0 { a.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+        try AV.check(avcodec_open2(a, aac, nil), .settings, "cannot open the AAC encoder")
+        audioFrameSize = Int(a.pointee.frame_size > 0 ? a.pointee.frame_size : 1024)
+
+        guard let vs = avformat_new_stream(fmt, nil), let as_ = avformat_new_stream(fmt, nil) else {
+            throw MediaError(.mux, "cannot add streams to \(path)")
+        }
+        videoStream = vs
+        audioStream = as_
+        try AV.check(cf_av_stream_from_encoder(vs, v), .mux, "cannot describe the video stream")
+        try AV.check(cf_av_stream_from_encoder(as_, a), .mux, "cannot describe the audio stream")
+
+        guard let f = av_frame_alloc(), let af = av_frame_alloc(), let p = av_packet_alloc() else {
+            throw MediaError(.encode, "cannot allocate frames")
+        }
+        frame = f; audioFrame = af; packet = p
+        f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        f.pointee.width = v.pointee.width
+        f.pointee.height = v.pointee.height
+        f.pointee.color_range = AVCOL_RANGE_MPEG
+        f.pointee.colorspace = AVCOL_SPC_BT709
+        try AV.check(av_frame_get_buffer(f, 0), .encode, "cannot allocate a video frame")
+        af.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        af.pointee.nb_samples = Int32(audioFrameSize)
+        af.pointee.sample_rate = Int32(VideoSettings.sampleRate)
+        cf_av_set_stereo_frame(af)
+        try AV.check(av_frame_get_buffer(af, 0), .encode, "cannot allocate an audio frame")
+
+        try AV.check(cf_av_format_open_io(fmt, path), .open, "cannot open \(path) for writing")
+        try AV.check(cf_av_write_header_faststart(fmt), .mux, "cannot write the MP4 header of \(path)")
+    }
+
+    deinit {
+        assert(finished || format == nil, "VideoEncoder released without finish(): \(path) is incomplete")
+        if let fmt = format { cf_av_format_close_io(fmt); avformat_free_context(fmt) }
+        avcodec_free_context(&video)
+        avcodec_free_context(&audio)
+        av_frame_free(&frame)
+        av_frame_free(&audioFrame)
+        av_packet_free(&packet)
+    }
+
+    /// The number of video frames sent so far.
+    public var frameCount: Int { Int(framesWritten) }
+
+    /// Lets `draw` fill the next picture in place, then encodes it.
+    public func encodeFrame(_ draw: (inout PictureBuffer) throws -> Void) throws {
+        guard let frame, let video else { throw MediaError(.encode, "encoder is closed") }
+        if av_frame_is_writable(frame) == 0 {
+            // The previous picture is still referenced by the encoder: take a fresh buffer instead of
+            // copying pixels we are about to overwrite anyway.
+            av_frame_unref(frame)
+            frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+            frame.pointee.width = video.pointee.width
+            frame.pointee.height = video.pointee.height
+            try AV.check(av_frame_get_buffer(frame, 0), .encode, "cannot allocate a video frame")
+        }
+        var picture = PictureBuffer(frame: frame, width: settings.width, height: settings.height)
+        try draw(&picture)
+        frame.pointee.pts = framesWritten
+        framesWritten += 1
+        try send(frame, to: video, stream: videoStream)
+    }
+
+    /// Encodes interleaved stereo float samples (L R L R …) that follow the previous ones.
+    /// Samples are buffered to whole AAC frames; the remainder is written by `finish()`.
+    public func encodeAudio(_ samples: UnsafeBufferPointer<Float>) throws {
+        pending.append(contentsOf: samples)
+        try drainAudio(final: false)
+    }
+
+    private var pending: [Float] = []
+
+    private func drainAudio(final: Bool) throws {
+        guard let audioFrame, let audio else { return }
+        let perFrame = audioFrameSize * 2
+        var offset = 0
+        while pending.count - offset >= perFrame || (final && pending.count - offset > 0) {
+            let available = min(perFrame, pending.count - offset) / 2
+            try AV.check(av_frame_make_writable(audioFrame), .encode, "audio frame not writable")
+            let left = UnsafeMutableRawPointer(cf_av_frame_data(audioFrame, 0)!).assumingMemoryBound(to: Float.self)
+            let right = UnsafeMutableRawPointer(cf_av_frame_data(audioFrame, 1)!).assumingMemoryBound(to: Float.self)
+            pending.withUnsafeBufferPointer { src in
+                for i in 0..<audioFrameSize {
+                    if i < available {
+                        left[i] = src[offset + 2 * i]
+                        right[i] = src[offset + 2 * i + 1]
+                    } else {
+                        left[i] = 0; right[i] = 0
+                    }
+                }
+            }
+            audioFrame.pointee.nb_samples = Int32(audioFrameSize)
+            audioFrame.pointee.pts = audioSamplesWritten
+            audioSamplesWritten += Int64(audioFrameSize)
+            offset += available * 2
+            try send(audioFrame, to: audio, stream: audioStream)
+        }
+        if offset > 0 { pending.removeFirst(offset) }
+    }
+
+    /// Seconds of audio written so far.
+    public var audioSeconds: Double { Double(audioSamplesWritten + Int64(pending.count / 2)) / Double(VideoSettings.sampleRate) }
+
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>?, to ctx: UnsafeMutablePointer<AVCodecContext>,
+                      stream: UnsafeMutablePointer<AVStream>?) throws {
+        guard let format, let packet, let stream else { throw MediaError(.encode, "encoder is closed") }
+        try AV.check(avcodec_send_frame(ctx, frame), .encode, "the encoder refused a frame for \(path)")
+        while true {
+            let rc = avcodec_receive_packet(ctx, packet)
+            if rc == AV.eagain || rc == AV.eof { break }
+            try AV.check(rc, .encode, "encoding failed for \(path)")
+            av_packet_rescale_ts(packet, ctx.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            try AV.check(av_interleaved_write_frame(format, packet), .mux, "cannot write to \(path)")
+        }
+    }
+
+    /// Flushes both encoders, writes the trailer (moving moov to the front) and closes the file.
+    public func finish() throws {
+        guard !finished, let format, let video, let audio else { return }
+        finished = true
+        try drainAudio(final: true)
+        try send(nil, to: video, stream: videoStream)
+        try send(nil, to: audio, stream: audioStream)
+        try AV.check(av_write_trailer(format), .mux, "cannot finish \(path)")
+        cf_av_format_close_io(format)
+    }
+}

@@ -1,0 +1,34 @@
+/// Encoder settings for one video: size, rate, quality preset and audio.
+public struct VideoSettings: Sendable, Equatable {
+    /// The x264 speed/quality trade-off by product name.
+    public enum Preset: String, Sendable, CaseIterable, Codable {
+        case draft, standard, high
+        /// The libx264 preset each one maps to.
+        public var x264: String {
+            switch self {
+            case .draft: "ultrafast"
+            case .standard: "veryfast"
+            case .high: "slow"
+            }
+        }
+    }
+
+    public var width: Int
+    public var height: Int
+    public var fps: Int
+    /// Target video bitrate in bits per second.
+    public var bitrate: Int
+    public var preset: Preset
+    public var audioBitrate: Int
+    public static let sampleRate = 44_100
+
+    public init(width: Int, height: Int, fps: Int = 30, bitrate: Int = 8_000_000,
+                preset: Preset = .standard, audioBitrate: Int = 160_000) {
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.bitrate = bitrate
+        self.preset = preset
+        self.audioBitrate = audioBitrate
+    }
+}
