@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // C: system libraries and their shims (the only place C is called from is Imaging/Media).
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "FactoryCore", dependencies: [
             "FactoryImaging", "FactoryMedia",
             .product(name: "Yams", package: "Yams"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "FactoryProviders", dependencies: ["FactoryCore", "FactoryImaging"]),
         .target(name: "FactoryCommands", dependencies: [

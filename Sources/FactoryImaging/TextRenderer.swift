@@ -109,3 +109,12 @@ extension Image {
         try Vips.make("cannot scale alpha") { cf_vips_linear(pointer, $0, [factor], [0], 1) }.uchar()
     }
 }
+
+extension Image {
+    /// Multiplies the alpha band by `factor` (0–1); the image must have alpha.
+    public func scaledAlpha(_ factor: Double) throws -> Image {
+        let (colour, alpha) = try splitAlpha()
+        guard let alpha else { return self }
+        return try colour.joined(alpha: alpha.linearAlpha(factor))
+    }
+}

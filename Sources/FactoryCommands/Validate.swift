@@ -1,0 +1,41 @@
+import ArgumentParser
+import FactoryCore
+import Foundation
+
+extension FactoryCommand {
+    /// `factory validate FILE`: every problem as `file:line:col: path: message`, exit 2 if any.
+    struct Validate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check a manifest without running it.")
+
+        @Argument(help: "The manifest file (YAML).")
+        var manifest: String
+
+        func run() async throws {
+            do {
+                let loaded = try ManifestLoader.load(path: manifest)
+                let itemProblems = loaded.items.flatMap { loaded.itemProblems[$0.id] ?? [] }
+                if !itemProblems.isEmpty {
+                    for problem in itemProblems { printError(problem.description) }
+                    throw ExitCode(2)
+                }
+                print("\(manifest): ok — \(loaded.items.count) items for \(loaded.week) (\(Self.counts(loaded)))")
+            } catch let error as ManifestError {
+                for problem in error.problems { printError(problem.description) }
+                printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(manifest)")
+                throw ExitCode(2)
+            }
+        }
+
+        static func counts(_ manifest: Manifest) -> String {
+            Kind.allCases.compactMap { kind in
+                let n = manifest.items.filter { $0.kind == kind }.count
+                return n > 0 ? "\(n) \(kind.rawValue)" : nil
+            }.joined(separator: ", ")
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,75 @@
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Builds a bundle in a staging folder beside its final place and publishes it with one rename,
+/// so a bundle appears whole or not at all; a previous bundle is kept under `.versions/`.
+public struct BundleWriter: Sendable {
+    public let weekFolder: URL
+    public let itemId: String
+    public let staging: URL
+
+    public var final: URL { weekFolder.appendingPathComponent(itemId, isDirectory: true) }
+
+    /// Creates an empty staging folder `<week>/.staging/<id>-<random>`.
+    public init(weekFolder: URL, itemId: String) throws {
+        self.weekFolder = weekFolder
+        self.itemId = itemId
+        let stagingRoot = weekFolder.appendingPathComponent(".staging", isDirectory: true)
+        staging = stagingRoot.appendingPathComponent("\(itemId)-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    }
+
+    public func path(_ name: String) -> String { staging.appendingPathComponent(name).path }
+
+    public func write(_ text: String, to name: String) throws {
+        try Data(text.utf8).write(to: staging.appendingPathComponent(name), options: .atomic)
+    }
+
+    /// Describes every file in the staging folder (metadata.json excluded): size, sha256, probe.
+    public func describeFiles() throws -> [BundleMetadata.File] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: staging.path).filter { $0 != "metadata.json" }.sorted()
+        return try names.map { name in
+            let full = path(name)
+            let size = (try FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
+            var file = BundleMetadata.File(name: name, size: size, sha256: try Digest.sha256(file: full))
+            let ext = (name as NSString).pathExtension.lowercased()
+            if ["mp4", "mp3", "m4a", "wav"].contains(ext) { file.media = try MediaProbe.probe(path: full) }
+            if ["jpg", "jpeg", "png"].contains(ext) {
+                let image = try Image.load(path: full)
+                file.image = .init(width: image.width, height: image.height)
+            }
+            return file
+        }
+    }
+
+    public func writeMetadata(_ metadata: BundleMetadata) throws {
+        let data = try BundleMetadata.encoder().encode(metadata)
+        try data.write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
+    }
+
+    /// Moves any existing bundle to `.versions/<timestamp>/<id>` and renames staging into place.
+    public func publish() throws {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: final.path) {
+            let stamp = Self.stamp()
+            let versions = weekFolder.appendingPathComponent(".versions/\(stamp)", isDirectory: true)
+            try fm.createDirectory(at: versions, withIntermediateDirectories: true)
+            try fm.moveItem(at: final, to: versions.appendingPathComponent(itemId))
+        }
+        try fm.moveItem(at: staging, to: final)
+    }
+
+    /// Removes the staging folder (after a failure).
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    static func stamp() -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
+        return f.string(from: Date())
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The thirteen OpenAI speech voices.
+public enum Voice: String, ManifestWord {
+    case alloy, ash, ballad, coral, echo, fable, nova, onyx, sage, shimmer, verse, marin, cedar
+    static let noun = "voice"
+}
+
+/// The story's hero, as the seed app describes one.
+public struct Hero: Sendable, Equatable, Decodable {
+    public var name: String
+    public var age: Int
+    public var appearance: String?
+    public var traits: [String]
+    public var ability: String?
+
+    enum CodingKeys: String, CodingKey { case name, age, appearance, traits, ability }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(["name", "age", "appearance", "traits", "ability"])
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        age = try c.decode(Int.self, forKey: .age, default: 6, in: 2...12, what: "the hero's age")
+        appearance = try c.decodeIfPresent(String.self, forKey: .appearance)
+        traits = try c.decodeIfPresent([String].self, forKey: .traits) ?? []
+        ability = try c.decodeIfPresent(String.self, forKey: .ability)
+        if name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "the hero needs a name")
+        }
+    }
+}
+
+/// A bedtime-story item, fully resolved.
+public struct BedtimeSpec: Sendable, Equatable {
+    public var hero: Hero
+    public var companion: String?
+    public var theme: String
+    public var lengthMinutes: Int
+    public var language: String
+    public var voice: Voice
+    public var speed: Double
+
+    static let keys = ["hero", "companion", "theme", "length_minutes", "language", "voice", "speed"]
+    enum Keys: String, CodingKey {
+        case hero, companion, theme, language, voice, speed
+        case lengthMinutes = "length_minutes"
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        guard c.contains(.hero) else {
+            throw DecodingError.keyNotFound(Keys.hero, .init(codingPath: decoder.codingPath,
+                debugDescription: "a bedtime story needs a hero: add `hero: { name: Luna, age: 6 }`"))
+        }
+        hero = try c.decode(Hero.self, forKey: .hero)
+        companion = try c.decodeIfPresent(String.self, forKey: .companion)
+        theme = try c.decodeIfPresent(String.self, forKey: .theme) ?? "a gentle adventure before sleep"
+        lengthMinutes = try c.decode(Int.self, forKey: .lengthMinutes, default: 5, in: 1...20, what: "length_minutes")
+        language = try c.decodeIfPresent(String.self, forKey: .language) ?? "en"
+        voice = try c.decodeIfPresent(Voice.self, forKey: .voice) ?? .coral
+        speed = try c.decode(Double.self, forKey: .speed, default: 1.0, in: 0.25...4.0)
+    }
+}

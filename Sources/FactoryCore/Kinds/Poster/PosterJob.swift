@@ -1,0 +1,94 @@
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Makes one poster bundle: quote → image variants → stills → video → captions → metadata.
+struct PosterJob {
+    let item: Item
+    let spec: PosterSpec
+    let manifest: Manifest
+    let providers: ProviderSet
+    let writer: BundleWriter
+
+    func run() async throws -> [GenerationRecord] {
+        var records: [GenerationRecord] = []
+        let baseSeed = item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue)
+        let style = spec.style ?? spec.series.defaultStyle
+
+        // Text: the manifest's quote, or one from the text provider.
+        let quote: String, attribution: String
+        if let written = spec.quote {
+            quote = written
+            attribution = spec.attribution ?? ""
+        } else {
+            let answer = try await providers.text.quote(QuoteRequest(series: spec.series, theme: spec.prompt,
+                                                                      week: manifest.week, seed: baseSeed))
+            records.append(answer.record)
+            quote = answer.text
+            attribution = spec.attribution ?? answer.attribution
+        }
+        try Task.checkCancellation()
+
+        // Images: one generation per variant, with consecutive seeds.
+        let size = item.format.generationSize
+        let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
+        var layouts: [PosterLayout] = []
+        for variant in 0..<spec.variants {
+            let request = ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
+                                       model: spec.model, width: size.width, height: size.height, steps: spec.steps,
+                                       cfgScale: spec.cfgScale, seed: baseSeed &+ UInt64(variant),
+                                       hints: ["series": spec.series.rawValue, "style": style.rawValue,
+                                               "week": manifest.week.description, "prompt": spec.prompt])
+            let generated = try await providers.image.generate(request)
+            records.append(generated.record)
+            let image = try Image.decode(generated.data)
+            let layout = try PosterLayout.make(image: image, format: item.format, series: spec.series, quote: quote,
+                                               attribution: attribution, brand: manifest.brand)
+            let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
+            try layout.still().saveJPEG(to: writer.path(name), quality: 92)
+            layouts.append(layout)
+            try Task.checkCancellation()
+        }
+        guard let main = layouts.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
+        try main.still().resized(scale: 720.0 / Double(main.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+
+        // Video: Ken Burns over the first variant, optional music bed.
+        let scene = try PosterVideo.scene(main, duration: spec.duration)
+        let music = try item.music.map { path -> AudioBuffer in
+            try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
+                .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
+                .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
+        }
+        let settings = VideoSettings(width: main.width, height: main.height, fps: 30, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
+        let stats = try SceneRenderer.render(scene, audio: music, to: writer.path("video.mp4"), settings: settings)
+
+        // Words: caption with hashtags, and the quote as timed captions.
+        let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"
+        let captions = Captions([.init(start: PosterVideo.timing.quoteIn, end: spec.duration, text: spoken)])
+        try writer.write(captions.srt, to: "captions.srt")
+        try writer.write(captions.vtt, to: "captions.vtt")
+        try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
+
+        let checks = try PosterChecks.run(layout: main, format: item.format, writer: writer, duration: spec.duration, variants: spec.variants)
+        try writeMetadata(records: records, layout: main, stats: stats, settings: settings, checks: checks, title: quote)
+        if let failed = checks.first(where: { !$0.passed }) {
+            throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
+        }
+        return records
+    }
+
+    func writeMetadata(records: [GenerationRecord], layout: PosterLayout, stats: SceneRenderer.Stats,
+                       settings: VideoSettings, checks: [BundleMetadata.Check], title: String) throws {
+        var boxes: [String: Box] = [:]
+        for element in layout.textElements { boxes[element.name] = element.inkBox }
+        let metadata = BundleMetadata(
+            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
+            title: item.title ?? "\(spec.series.title): \(title)", files: try writer.describeFiles(), generation: records,
+            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
+            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
+                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
+            layout: boxes, checks: checks, manifestSha256: manifest.sha256, toolVersion: ToolVersion.current,
+            createdAt: ISO8601DateFormatter().string(from: Date()))
+        try writer.writeMetadata(metadata)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// One piece of content, resolved: who it is, when it posts, and its kind's settings.
+public struct Item: Sendable {
+    public var id: String
+    public var kind: Kind
+    public var day: Weekday
+    /// The scheduled date as YYYY-MM-DD in the manifest's timezone.
+    public var date: String
+    public var format: Format
+    /// A local music file, absolute path.
+    public var music: String?
+    /// Gain of the music bed, 0–1.
+    public var musicVolume: Double
+    public var quality: Quality
+    public var seed: UInt64?
+    public var title: String?
+    public var caption: String?
+    public var hashtags: [String]
+    public var content: Content
+
+    /// The settings of each kind.
+    public enum Content: Sendable, Equatable {
+        case poster(PosterSpec)
+        case bedtimeStory(BedtimeSpec)
+        case recipeVideo(RecipeSpec)
+        case chatStory(ChatSpec)
+    }
+
+    public var poster: PosterSpec? { if case .poster(let p) = content { p } else { nil } }
+
+    /// Keys every kind accepts.
+    static let commonKeys = ["id", "kind", "day", "format", "music", "music_volume", "quality", "seed", "title",
+                             "caption", "hashtags"]
+
+    static func keys(for kind: Kind) -> [String] {
+        switch kind {
+        case .poster: PosterSpec.keys
+        case .bedtimeStory: BedtimeSpec.keys
+        case .recipeVideo: RecipeSpec.keys
+        case .chatStory: ChatSpec.keys
+        }
+    }
+}
+
+/// Decodes one item from its merged mapping (built-in ← defaults ← defaults.<kind> ← item).
+struct ItemDecoding: Decodable {
+    var item: Item
+
+    enum Keys: String, CodingKey {
+        case id, kind, day, format, music, quality, seed, title, caption, hashtags
+        case musicVolume = "music_volume"
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        guard c.contains(.kind) else {
+            throw DecodingError.keyNotFound(Keys.kind, .init(codingPath: decoder.codingPath,
+                debugDescription: "every item needs a kind: poster, bedtime-story, recipe-video or chat-story"))
+        }
+        let kind = try c.decode(Kind.self, forKey: .kind)
+        try decoder.rejectUnknownKeys(Item.commonKeys + Item.keys(for: kind))
+        guard c.contains(.id) else {
+            throw DecodingError.keyNotFound(Keys.id, .init(codingPath: decoder.codingPath,
+                debugDescription: "every item needs an id (lowercase letters, digits and dashes), e.g. `id: mon-motivation`"))
+        }
+        let id = try c.decode(String.self, forKey: .id)
+        guard c.contains(.day) else {
+            throw DecodingError.keyNotFound(Keys.day, .init(codingPath: decoder.codingPath,
+                debugDescription: "item \(id) needs a day of the week, e.g. `day: monday`"))
+        }
+        let content: Item.Content
+        switch kind {
+        case .poster: content = .poster(try PosterSpec(from: decoder))
+        case .bedtimeStory: content = .bedtimeStory(try BedtimeSpec(from: decoder))
+        case .recipeVideo: content = .recipeVideo(try RecipeSpec(from: decoder))
+        case .chatStory: content = .chatStory(try ChatSpec(from: decoder))
+        }
+        let seed = try c.decodeIfPresent(Int64.self, forKey: .seed)
+        if let seed, seed < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .seed, in: c, debugDescription: "the seed must be zero or positive")
+        }
+        item = Item(
+            id: id, kind: kind, day: try c.decode(Weekday.self, forKey: .day), date: "",
+            format: try c.decodeIfPresent(Format.self, forKey: .format) ?? .story,
+            music: try c.decodeIfPresent(String.self, forKey: .music),
+            musicVolume: try c.decode(Double.self, forKey: .musicVolume, default: 0.6, in: 0...1, what: "music_volume"),
+            quality: try c.decodeIfPresent(Quality.self, forKey: .quality) ?? .standard,
+            seed: seed.map { UInt64($0) },
+            title: try c.decodeIfPresent(String.self, forKey: .title),
+            caption: try c.decodeIfPresent(String.self, forKey: .caption),
+            hashtags: try c.decodeIfPresent([String].self, forKey: .hashtags) ?? [],
+            content: content)
+    }
+}
+
+/// The top-level keys other than `defaults` and `items`.
+struct HeaderDecoding: Decodable {
+    var version: Int
+    var week: ISOWeek
+    var timezone: String
+    var output: String
+    var brand: Brand
+    var budget: Budget
+    var concurrency: Concurrency
+    var providers: ProviderChoices
+
+    static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "defaults", "items"]
+    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers }
+
+    init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(Self.keys)
+        let c = try decoder.container(keyedBy: Keys.self)
+        guard c.contains(.version) else {
+            throw DecodingError.keyNotFound(Keys.version, .init(codingPath: [], debugDescription: "add `version: 1` at the top of the manifest"))
+        }
+        version = try c.decode(Int.self, forKey: .version)
+        guard version == 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "version \(version) is not supported; this factory reads version 1")
+        }
+        guard c.contains(.week) else {
+            throw DecodingError.keyNotFound(Keys.week, .init(codingPath: [], debugDescription: "add the ISO week the manifest is for, e.g. `week: 2026-W48`"))
+        }
+        week = try c.decode(ISOWeek.self, forKey: .week)
+        timezone = try c.decodeIfPresent(String.self, forKey: .timezone) ?? "UTC"
+        if TimeZone(identifier: timezone) == nil {
+            throw DecodingError.dataCorruptedError(forKey: .timezone, in: c, debugDescription: "\"\(timezone)\" is not a time zone; use an IANA name such as America/New_York")
+        }
+        output = try c.decodeIfPresent(String.self, forKey: .output) ?? "output"
+        brand = try c.decodeIfPresent(Brand.self, forKey: .brand) ?? Brand()
+        budget = try c.decodeIfPresent(Budget.self, forKey: .budget) ?? Budget()
+        concurrency = try c.decodeIfPresent(Concurrency.self, forKey: .concurrency) ?? Concurrency()
+        providers = try c.decodeIfPresent(ProviderChoices.self, forKey: .providers) ?? ProviderChoices()
+    }
+}

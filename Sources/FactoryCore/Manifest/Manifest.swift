@@ -1,0 +1,162 @@
+import Foundation
+
+/// A week of content, decoded, validated and with every default resolved.
+public struct Manifest: Sendable {
+    public var version: Int
+    public var week: ISOWeek
+    public var timezone: TimeZone
+    /// Where bundles go; absolute, resolved against the manifest's folder.
+    public var output: URL
+    public var brand: Brand
+    public var budget: Budget
+    public var concurrency: Concurrency
+    public var providers: ProviderChoices
+    public var items: [Item]
+    /// Problems that fail single items (missing local files), by item id; `validate` reports them
+    /// as errors, `run` fails just those items.
+    public var itemProblems: [String: [Problem]]
+    /// The manifest file and its folder (local assets are resolved against it).
+    public var file: URL
+    public var folder: URL { file.deletingLastPathComponent() }
+    /// SHA-256 of the manifest's bytes, recorded in every bundle.
+    public var sha256: String
+}
+
+/// The brand shown on every piece.
+public struct Brand: Sendable, Equatable, Decodable {
+    public var handle: String
+    public var watermark: Bool
+
+    public init(handle: String = "", watermark: Bool = false) {
+        self.handle = handle
+        self.watermark = watermark
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(["handle", "watermark"])
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        handle = try c.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "handle")) ?? ""
+        watermark = try c.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "watermark")) ?? false
+    }
+}
+
+/// Hard spending caps in US dollars, across all providers.
+public struct Budget: Sendable, Equatable, Decodable {
+    public var dailyUSD: Double
+    public var weeklyUSD: Double
+
+    public init(dailyUSD: Double = 3, weeklyUSD: Double = 15) {
+        self.dailyUSD = dailyUSD
+        self.weeklyUSD = weeklyUSD
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(["daily_usd", "weekly_usd"])
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        dailyUSD = try c.decode(Double.self, forKey: AnyKey(stringValue: "daily_usd"), default: 3, in: 0...10_000, what: "budget.daily_usd")
+        weeklyUSD = try c.decode(Double.self, forKey: AnyKey(stringValue: "weekly_usd"), default: 15, in: 0...100_000, what: "budget.weekly_usd")
+    }
+}
+
+/// Limits on work in flight: overall, for rendering, and per provider.
+public struct Concurrency: Sendable, Equatable, Decodable {
+    public var total: Int
+    public var render: Int
+    public var runware: Int
+    public var openai: Int
+    public var anthropic: Int
+
+    public init(total: Int = 8, render: Int = 1, runware: Int = 4, openai: Int = 4, anthropic: Int = 4) {
+        self.total = total
+        self.render = render
+        self.runware = runware
+        self.openai = openai
+        self.anthropic = anthropic
+    }
+
+    public init(from decoder: Decoder) throws {
+        let names = ["total", "render", "runware", "openai", "anthropic"]
+        try decoder.rejectUnknownKeys(names)
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        let base = Concurrency()
+        func limit(_ name: String, _ fallback: Int) throws -> Int {
+            try c.decode(Int.self, forKey: AnyKey(stringValue: name), default: fallback, in: 1...64, what: "concurrency.\(name)")
+        }
+        total = try limit("total", base.total)
+        render = try limit("render", base.render)
+        runware = try limit("runware", base.runware)
+        openai = try limit("openai", base.openai)
+        anthropic = try limit("anthropic", base.anthropic)
+    }
+}
+
+/// Which provider plays each role.
+public struct ProviderChoices: Sendable, Equatable, Decodable {
+    public var text: TextProviderChoice
+    public var image: ImageProviderChoice
+    public var speech: SpeechProviderChoice
+
+    public init(text: TextProviderChoice = .auto, image: ImageProviderChoice = .auto, speech: SpeechProviderChoice = .auto) {
+        self.text = text
+        self.image = image
+        self.speech = speech
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(["text", "image", "speech"])
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        text = try c.decodeIfPresent(TextProviderChoice.self, forKey: AnyKey(stringValue: "text")) ?? .auto
+        image = try c.decodeIfPresent(ImageProviderChoice.self, forKey: AnyKey(stringValue: "image")) ?? .auto
+        speech = try c.decodeIfPresent(SpeechProviderChoice.self, forKey: AnyKey(stringValue: "speech")) ?? .auto
+    }
+}
+
+/// An ISO week such as 2026-W48.
+public struct ISOWeek: Sendable, Equatable, CustomStringConvertible, Decodable {
+    public var year: Int
+    public var week: Int
+
+    public init(year: Int, week: Int) {
+        self.year = year
+        self.week = week
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let parsed = ISOWeek(text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "\"\(text)\" is not an ISO week; write it like 2026-W48")
+        }
+        self = parsed
+    }
+
+    public init?(_ text: String) {
+        let parts = text.uppercased().split(separator: "-W")
+        guard parts.count == 2, let y = Int(parts[0]), let w = Int(parts[1]), (2000...2200).contains(y), (1...53).contains(w) else { return nil }
+        year = y
+        week = w
+    }
+
+    public var description: String { String(format: "%04d-W%02d", year, week) }
+
+    /// The calendar date (YYYY-MM-DD) of a weekday in this week, or nil if the week does not exist.
+    public func date(of day: Weekday, in zone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = zone
+        var parts = DateComponents()
+        parts.yearForWeekOfYear = year
+        parts.weekOfYear = week
+        parts.weekday = day.isoNumber == 7 ? 1 : day.isoNumber + 1
+        parts.hour = 12
+        guard let date = calendar.date(from: parts),
+              calendar.component(.weekOfYear, from: date) == week else { return nil }
+        return date
+    }
+
+    /// The week containing `date`.
+    public static func containing(_ date: Date, in zone: TimeZone) -> ISOWeek {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = zone
+        return ISOWeek(year: calendar.component(.yearForWeekOfYear, from: date), week: calendar.component(.weekOfYear, from: date))
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Yams
+
+/// Reads a manifest: YAML → nodes (with line and column) → defaults merged per item → Codable
+/// decoding into resolved values → checks of ids, dates and local files. Every problem found is
+/// reported, not just the first.
+public enum ManifestLoader {
+    /// Loads and validates `path`; throws `ManifestError` listing every problem.
+    public static func load(path: String) throws -> Manifest {
+        var session = LoadSession(path: path)
+        return try session.run()
+    }
+}
+
+/// One load: the file, its nodes and the problems found so far.
+struct LoadSession {
+    let file: URL
+    let display: String
+    var problems: [Problem] = []
+    /// Problems that fail one item but not the manifest (a missing local file), by item id.
+    var itemProblems: [String: [Problem]] = [:]
+    let collector = ProblemCollector()
+
+    init(path: String) {
+        file = URL(fileURLWithPath: path).standardizedFileURL
+        display = path
+    }
+
+    mutating func run() throws -> Manifest {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ManifestError([Problem(file: display, path: "", message: "cannot read the manifest; check the path and permissions")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ManifestError([Problem(file: display, path: "", message: "the manifest is not UTF-8 text")])
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ManifestError([Problem(file: display, path: "", message: "the manifest is empty; start from manifests/sample-week.yaml")])
+            }
+            root = node
+        } catch let error as YamlError {
+            throw ManifestError([yamlProblem(error)])
+        }
+        guard root.mapping != nil else {
+            throw ManifestError([problem(at: root, path: "", "the manifest must be a mapping with version, week and items")])
+        }
+
+        let header: HeaderDecoding? = decode(HeaderDecoding.self, from: root, base: NodePath())
+        let defaults = splitDefaults(root["defaults"])
+        var items: [Item] = []
+        var seenIds: [String: String] = [:]
+        let week = header?.week
+        let zone = header.flatMap { TimeZone(identifier: $0.timezone) } ?? TimeZone(identifier: "UTC")!
+
+        if let list = root["items"] {
+            if list.sequence == nil {
+                problems.append(problem(at: list, path: "items", "items must be a list of items, each starting with `- id: …`"))
+            }
+            for (index, node) in (list.sequence.map(Array.init) ?? []).enumerated() {
+                let base = NodePath(items: index)
+                guard node.mapping != nil else {
+                    problems.append(problem(at: node, path: base.text, "each item is a mapping such as `{ id: mon-poster, kind: poster, day: monday }`"))
+                    continue
+                }
+                let merged = merge(item: node, defaults: defaults)
+                guard var item = decode(ItemDecoding.self, from: merged.node, base: base, origins: merged.origins)?.item else { continue }
+                checkId(item.id, node: node["id"] ?? node, base: base, seen: &seenIds)
+                if let week {
+                    if let date = week.date(of: item.day, in: zone) {
+                        item.date = Self.dayFormatter(zone).string(from: date)
+                    } else {
+                        problems.append(problem(at: node["day"] ?? node, path: base.text + ".day", "week \(week) has no \(item.day.rawValue)"))
+                    }
+                }
+                checkFiles(&item, node: merged.node, base: base, origins: merged.origins)
+                items.append(item)
+            }
+        } else {
+            problems.append(problem(at: root, path: "items", "the manifest has no items; add `items:` with at least one item"))
+        }
+
+        guard problems.isEmpty, let header else {
+            throw ManifestError(problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+        }
+        return Manifest(version: header.version, week: header.week, timezone: zone,
+                        output: URL(fileURLWithPath: header.output).standardizedFileURL,
+                        brand: header.brand, budget: header.budget, concurrency: header.concurrency,
+                        providers: header.providers, items: items, itemProblems: itemProblems, file: file, sha256: Digest.sha256(data))
+    }
+
+    static func dayFormatter(_ zone: TimeZone) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = "yyyy-MM-dd"
+        return f
+    }
+
+    // MARK: Decoding with located errors
+
+    mutating func decode<T: Decodable>(_ type: T.Type, from node: Node, base: NodePath, origins: [String: NodePath] = [:]) -> T? {
+        collector.entries.removeAll()
+        defer {
+            // Unknown keys do not stop decoding; locate each at its key.
+            for entry in collector.entries {
+                let parent = Self.walk(node, Array(entry.path.dropLast()))
+                let keyNode = parent?.mapping?.first { $0.key.string == entry.key }?.key
+                problems.append(problem(at: keyNode ?? parent ?? node, path: base.appending(entry.path, origins: origins).text, entry.message))
+            }
+            collector.entries.removeAll()
+        }
+        do {
+            return try YAMLDecoder().decode(T.self, from: node, userInfo: [.problemCollector: collector])
+        } catch let error as DecodingError {
+            let (path, message) = Self.describe(error)
+            let located = base.appending(path, origins: origins)
+            problems.append(problem(at: Self.walk(node, path) ?? node, path: located.text, message))
+            return nil
+        } catch {
+            problems.append(problem(at: node, path: base.text, "\(error)"))
+            return nil
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> ([CodingKey], String) {
+        switch error {
+        case let .keyNotFound(key, context):
+            let message = context.debugDescription.hasPrefix("No value") || context.debugDescription.isEmpty
+                ? "missing required key \"\(key.stringValue)\"; add it" : context.debugDescription
+            return (context.codingPath + [key], message)
+        case let .typeMismatch(type, context):
+            return (context.codingPath, "expected \(Self.typeName(type)); " + (context.debugDescription.contains("Expected") ? "check the value's type" : context.debugDescription))
+        case let .valueNotFound(type, context):
+            return (context.codingPath, "expected \(Self.typeName(type)) but the value is empty; write a value or remove the key")
+        case let .dataCorrupted(context):
+            var message = context.debugDescription
+            if message.hasPrefix("The given data") || message.isEmpty {
+                message = "this value cannot be read here; check its type"
+            } else if message.contains("cannot be decoded as") || message.contains("from scalar") {
+                message = message.replacingOccurrences(of: "\n", with: " ") + "; check the value's type"
+            }
+            return (context.codingPath, message)
+        @unknown default:
+            return ([], "\(error)")
+        }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch "\(type)" {
+        case "Int", "Int64": "a whole number"
+        case "Double": "a number"
+        case "Bool": "true or false"
+        case "String": "text"
+        case let name where name.hasPrefix("Array"): "a list"
+        default: "a mapping"
+        }
+    }
+
+    // MARK: Locations
+
+    func problem(at node: Node, path: String, _ message: String) -> Problem {
+        Problem(file: display, line: node.mark?.line, column: node.mark?.column, path: path, message: message)
+    }
+
+    func yamlProblem(_ error: YamlError) -> Problem {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return Problem(file: display, line: mark.line, column: mark.column, path: "", message: "YAML syntax: \(problem); fix the indentation or quoting here")
+        case let .duplicatedKeysInMapping(duplicates, _):
+            return Problem(file: display, path: "", message: "duplicate keys \(duplicates.joined(separator: ", ")); keep one of each")
+        default:
+            return Problem(file: display, path: "", message: "YAML error: \(error)")
+        }
+    }
+
+    /// The value node at `path` under `node`.
+    static func walk(_ node: Node, _ path: [CodingKey]) -> Node? {
+        var current = node
+        for key in path {
+            if let index = key.intValue, let seq = current.sequence {
+                guard index < seq.count else { return current }
+                current = seq[index]
+            } else if let next = current[key.stringValue] {
+                current = next
+            } else {
+                return current
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A request for one generated image (Runware's imageInference, or the offline painter).
+public struct ImageRequest: Sendable, Equatable, Codable {
+    public var positivePrompt: String
+    public var negativePrompt: String
+    public var model: String
+    public var width: Int
+    public var height: Int
+    public var steps: Int
+    public var cfgScale: Double
+    public var seed: UInt64
+    /// Hints the offline painter uses to vary its art (series, style, week); ignored by live APIs.
+    public var hints: [String: String]
+
+    public init(positivePrompt: String, negativePrompt: String, model: String, width: Int, height: Int, steps: Int,
+                cfgScale: Double, seed: UInt64, hints: [String: String] = [:]) {
+        self.positivePrompt = positivePrompt
+        self.negativePrompt = negativePrompt
+        self.model = model
+        self.width = width
+        self.height = height
+        self.steps = steps
+        self.cfgScale = cfgScale
+        self.seed = seed
+        self.hints = hints
+    }
+}
+
+/// Encoded image bytes (JPEG, PNG or WebP) and the record of how they were made.
+public struct GeneratedImage: Sendable {
+    public var data: Data
+    public var record: GenerationRecord
+    public init(data: Data, record: GenerationRecord) {
+        self.data = data
+        self.record = record
+    }
+}
+
+/// Makes images from prompts.
+public protocol ImageProvider: Sendable {
+    var name: String { get }
+    func generate(_ request: ImageRequest) async throws -> GeneratedImage
+}

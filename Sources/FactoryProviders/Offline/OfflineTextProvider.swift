@@ -1,0 +1,17 @@
+import FactoryCore
+
+/// The embedded text provider: curated, seeded text per kind, no key and no network.
+public struct OfflineTextProvider: TextProvider {
+    public let name = "offline"
+    public init() {}
+
+    public func quote(_ request: QuoteRequest) async throws -> GeneratedQuote {
+        // The item's seed shifts the pick only when it was set explicitly (regeneration with --seed).
+        let quote = QuoteLibrary.pick(series: request.series, week: request.week, offset: 0)
+        return GeneratedQuote(text: quote.text, attribution: quote.author,
+                              record: GenerationRecord(stage: "text", provider: name, model: "quote-library-v1",
+                                                       parameters: ["series": request.series.rawValue, "week": request.week.description],
+                                                       promptHash: Digest.sha256(request.series.rawValue + request.week.description),
+                                                       units: ["quotes": 1], costUSD: 0))
+    }
+}
