@@ -1,5 +1,6 @@
 #include "CVipsShim.h"
 #include <string.h>
+#include <malloc.h>
 
 int cf_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 void cf_vips_block_untrusted(int block) { vips_block_untrusted_set(block ? TRUE : FALSE); }
@@ -10,6 +11,14 @@ void cf_vips_unref(VipsImage *image) { if (image) g_object_unref(image); }
 void cf_vips_cache_limits(int max_ops, size_t max_mem) {
     vips_cache_set_max(max_ops);
     vips_cache_set_max_mem(max_mem);
+}
+
+void cf_vips_release_memory(void) {
+    // Shrinking the cache to nothing trims it (vips_cache_drop_all is for shutdown only).
+    int max_ops = vips_cache_get_max();
+    vips_cache_set_max(0);
+    vips_cache_set_max(max_ops);
+    malloc_trim(0);
 }
 
 int cf_vips_width(VipsImage *image) { return vips_image_get_width(image); }

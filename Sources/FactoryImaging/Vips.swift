@@ -12,13 +12,20 @@ public enum Vips {
         // Our own shapes are SVG; untrusted bytes never reach this loader because `Image.decode`
         // accepts only JPEG, PNG and WebP signatures.
         cf_vips_operation_block("VipsForeignLoadSvg", 0)
-        cf_vips_cache_limits(100, 64 * 1024 * 1024)
+        // A small operation cache: posters reuse few operations, and memory matters more (bench goal).
+        cf_vips_cache_limits(50, 16 * 1024 * 1024)
         return .success(())
     }()
 
     /// Starts libvips if it is not running yet; safe to call from any thread, any number of times.
     public static func start() throws {
         try initialised.get()
+    }
+
+    /// Drops libvips' operation cache and returns freed heap to the system: call between a
+    /// still-image phase and a long render, so the render does not carry the stills' memory.
+    public static func releaseMemory() {
+        cf_vips_release_memory()
     }
 
     /// Reads and clears libvips' error buffer.

@@ -18,16 +18,20 @@ public enum SceneRenderer {
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
         let sound = (audio ?? .silence(seconds: scene.duration)).trimmed(length: Double(frames) / Double(settings.fps))
         let encoder = try VideoEncoder(path: path, settings: settings)
-        var compose = 0.0
+        let pipeline = FramePipeline(width: settings.width, height: settings.height)
+        let fps = Double(settings.fps)
+        let composeNanos = ManagedAtomicCounter()
+        pipeline.start(count: frames) { index, picture in
+            let c0 = DispatchTime.now().uptimeNanoseconds
+            Compositor.draw(scene, at: Double(index) / fps, into: &picture)
+            composeNanos.add(DispatchTime.now().uptimeNanoseconds - c0)
+        }
         do {
             try sound.samples.withUnsafeBufferPointer { pcm in
                 var written = 0
                 for index in 0..<frames {
-                    let t = Double(index) / Double(settings.fps)
-                    try encoder.encodeFrame { picture in
-                        let c0 = DispatchTime.now().uptimeNanoseconds
-                        Compositor.draw(scene, at: t, into: &picture)
-                        compose += Double(DispatchTime.now().uptimeNanoseconds - c0) / 1e9
+                    try pipeline.next(index) { composed in
+                        try encoder.encodeFrame { $0.copy(from: composed) }
                     }
                     // Audio up to the end of this frame, so the muxer never waits for one stream.
                     let until = min(pcm.count, ((index + 1) * AudioBuffer.rate / settings.fps) * 2)
@@ -37,12 +41,15 @@ public enum SceneRenderer {
                     }
                 }
             }
+            pipeline.join()
             try encoder.finish()
         } catch {
+            pipeline.cancel()
             try? encoder.finish()
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
+        let compose = Double(composeNanos.value) / 1e9
         let total = Date().timeIntervalSince(started)
         return Stats(frames: frames, seconds: total, composeSeconds: compose, encodeSeconds: total - compose)
     }
@@ -58,4 +65,14 @@ public enum SceneRenderer {
             return ColourMatrix.rgbRaster(picture)
         } } }
     }
+}
+
+/// A counter shared between the composing thread and the caller.
+///
+/// `@unchecked Sendable`: every access goes through the lock.
+final class ManagedAtomicCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total: UInt64 = 0
+    func add(_ n: UInt64) { lock.withLock { total += n } }
+    var value: UInt64 { lock.withLock { total } }
 }

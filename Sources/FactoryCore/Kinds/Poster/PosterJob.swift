@@ -53,6 +53,7 @@ struct PosterJob {
         try main.still().resized(scale: 720.0 / Double(main.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
 
         // Video: Ken Burns over the first variant, optional music bed.
+        Vips.releaseMemory()
         let scene = try PosterVideo.scene(main, duration: spec.duration)
         let music = try item.music.map { path -> AudioBuffer in
             try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Composes frames on a second thread while the calling thread encodes, so composition of frame
+/// N+1 overlaps encoding of frame N. Frames travel through a small ring of picture buffers.
+///
+/// `@unchecked Sendable`: each slot is owned by exactly one thread at a time; ownership passes
+/// through the `free`/`filled` semaphores, which order all memory accesses to it.
+final class FramePipeline: @unchecked Sendable {
+    private let width: Int
+    private let height: Int
+    private let slots: [UnsafeMutablePointer<UInt8>]
+    private let free: DispatchSemaphore
+    private let filled = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var cancelled = false
+    private let lock = NSLock()
+
+    init(width: Int, height: Int, depth: Int = 3) {
+        self.width = width
+        self.height = height
+        let size = width * height * 3 / 2
+        slots = (0..<depth).map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: size) }
+        free = DispatchSemaphore(value: depth)
+    }
+
+    deinit { slots.forEach { $0.deallocate() } }
+
+    func picture(_ slot: Int) -> PictureBuffer {
+        let base = slots[slot]
+        let luma = width * height
+        return PictureBuffer(width: width, height: height, y: base, u: base + luma, v: base + luma + luma / 4,
+                             yStride: width, cStride: width / 2)
+    }
+
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Starts composing `count` frames with `draw(index, picture)` on a new thread.
+    func start(count: Int, draw: @escaping @Sendable (Int, inout PictureBuffer) -> Void) {
+        let thread = Thread { [self] in
+            for index in 0..<count {
+                free.wait()
+                if isCancelled { break }
+                var p = picture(index % slots.count)
+                draw(index, &p)
+                filled.signal()
+            }
+            done.signal()
+        }
+        thread.name = "factory-compose"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Waits for frame `index` (frames arrive in order) and lends it to `use`.
+    func next(_ index: Int, _ use: (PictureBuffer) throws -> Void) rethrows {
+        filled.wait()
+        defer { free.signal() }
+        try use(picture(index % slots.count))
+    }
+
+    /// Stops the composer early (after an error) and waits for its thread to end.
+    func cancel() {
+        lock.withLock { cancelled = true }
+        for _ in slots { free.signal() }
+        done.wait()
+    }
+
+    /// Waits for the composer's thread to finish after the last frame.
+    func join() { done.wait() }
+}
+
+extension PictureBuffer {
+    /// Copies another picture of the same size into this one, plane by plane.
+    func copy(from source: PictureBuffer) {
+        for row in 0..<height { (y + row * yStride).update(from: source.y + row * source.yStride, count: width) }
+        for row in 0..<(height / 2) {
+            (u + row * cStride).update(from: source.u + row * source.cStride, count: width / 2)
+            (v + row * cStride).update(from: source.v + row * source.cStride, count: width / 2)
+        }
+    }
+}
