@@ -1,0 +1,94 @@
+import Foundation
+
+/// Paths and helpers shared by the test targets.
+public enum TestSupport {
+    /// The package root, found from this file's location.
+    public static let repoRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `factory` binary (FACTORY_BIN overrides; `make test` builds it first).
+    public static var factoryBinary: String {
+        if let path = ProcessInfo.processInfo.environment["FACTORY_BIN"] { return path }
+        for config in ["debug", "release"] {
+            let path = repoRoot.appendingPathComponent(".build/\(config)/factory").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return repoRoot.appendingPathComponent(".build/debug/factory").path
+    }
+
+    /// What a finished process said.
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs the factory binary with `arguments` in `directory` and waits for it.
+    public static func runFactory(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: factoryBinary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs, so a chatty child never blocks.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        process.waitUntilExit()
+        group.wait()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A folder under the system's temporary directory, removed when released; tests write only here.
+public final class TemporaryFolder: Sendable {
+    public let url: URL
+
+    public init(_ name: String = "factory-test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `text` to `name` inside the folder and returns its path.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// Writes a 16-bit PCM WAV file: a sine tone, for audio tests.
+public enum ToneFile {
+    public static func wav(path: String, frequency: Double, seconds: Double, sampleRate: Int = 22_050, channels: Int = 1, amplitude: Double = 0.5) throws {
+        let frames = Int(seconds * Double(sampleRate))
+        var data = Data()
+        func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        let bytes = frames * channels * 2
+        data.append(contentsOf: Array("RIFF".utf8)); le32(UInt32(36 + bytes)); data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("fmt ".utf8)); le32(16); le16(1); le16(UInt16(channels)); le32(UInt32(sampleRate))
+        le32(UInt32(sampleRate * channels * 2)); le16(UInt16(channels * 2)); le16(16)
+        data.append(contentsOf: Array("data".utf8)); le32(UInt32(bytes))
+        for i in 0..<frames {
+            let v = Int16(amplitude * 32767 * sin(2 * Double.pi * frequency * Double(i) / Double(sampleRate)))
+            for _ in 0..<channels { le16(UInt16(bitPattern: v)) }
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
