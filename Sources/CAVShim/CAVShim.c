@@ -44,8 +44,15 @@ SwrContext *cf_av_swr_to_stereo_float(AVCodecContext *in, int out_rate) {
     }
     int rc = swr_alloc_set_opts2(&swr, &stereo, AV_SAMPLE_FMT_FLT, out_rate,
                                  &in_layout, in->sample_fmt, in->sample_rate, 0, NULL);
+    int mono = in_layout.nb_channels == 1;
     av_channel_layout_uninit(&in_layout);
     if (rc < 0 || !swr) return NULL;
+    // Mono is a centre channel to libswresample, spread at -3 dB per side; a mono song should
+    // play at its own level in both speakers, so give it a unit matrix instead.
+    if (mono) {
+        double unit[2] = { 1.0, 1.0 };
+        if (swr_set_matrix(swr, unit, 1) < 0) { swr_free(&swr); return NULL; }
+    }
     if (swr_init(swr) < 0) { swr_free(&swr); return NULL; }
     return swr;
 }

@@ -81,7 +81,8 @@ struct LoadSession {
         }
 
         guard problems.isEmpty, let header else {
-            throw ManifestError(problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+            // Once the manifest is refused, item-level problems are reported with the rest.
+            throw ManifestError((problems + itemProblems.values.joined()).sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
         }
         return Manifest(version: header.version, week: header.week, timezone: zone,
                         output: URL(fileURLWithPath: header.output).standardizedFileURL,

@@ -1,0 +1,56 @@
+import FactoryImaging
+import FactoryMedia
+import FactoryTesting
+import Foundation
+import Testing
+
+/// A short clip encoded for real and probed back: codec, profile, size, rate, audio, faststart.
+@Suite struct EncoderTests {
+    @Test func shortClipProbesAsSpecified() throws {
+        let folder = try TemporaryFolder("encoder")
+        let path = folder.path("clip.mp4")
+        var pixels: [UInt8] = []
+        for _ in 0..<(320 * 240) { pixels += [40, 90, 200] }
+        let blue = LayerPixels(raster: Raster(width: 320, height: 240, bands: 3, pixels: pixels))
+        let scene = Scene(width: 320, height: 240, duration: 1.5, layers: [.placed(blue, left: 0, top: 0)])
+        var tone: [Float] = []
+        for i in 0..<(44_100 * 3 / 2) { let v = Float(0.3 * sin(2 * Double.pi * 440 * Double(i) / 44_100)); tone += [v, v] }
+        let stats = try SceneRenderer.render(scene, audio: AudioBuffer(samples: tone), to: path,
+                                             settings: VideoSettings(width: 320, height: 240, fps: 30, bitrate: 1_000_000, preset: .draft))
+        #expect(stats.frames == 45)
+        let probe = try MediaProbe.probe(path: path)
+        #expect(probe.video?.codec == "h264")
+        #expect(probe.video?.profile == "High")
+        #expect(probe.video?.pixelFormat == "yuv420p")
+        #expect(probe.video?.width == 320 && probe.video?.height == 240)
+        #expect(probe.video?.fps == "30/1")
+        #expect(probe.video?.frames == 45)
+        #expect(probe.audio?.codec == "aac" && probe.audio?.profile == "LC")
+        #expect(probe.audio?.sampleRate == 44_100 && probe.audio?.channels == 2)
+        #expect(abs(probe.duration - 1.5) < 0.1)
+        #expect(probe.faststart == true)
+
+        // The picture decodes back to the colour drawn; the sound is there and not silent.
+        let frame = try #require(try FrameDecoder.frames(path: path, at: [0.7]).first)
+        let i = (120 * 320 + 160) * 3
+        #expect(abs(Int(frame.rgb[i]) - 40) < 12 && abs(Int(frame.rgb[i + 1]) - 90) < 12 && abs(Int(frame.rgb[i + 2]) - 200) < 12)
+        let audio = try AudioDecoder.decode(path: path)
+        #expect(audio.rmsDecibels(from: 0.3, length: 0.8) > -15)
+    }
+
+    @Test func silentVideoStillHasAnAudioTrack() throws {
+        let folder = try TemporaryFolder("encoder")
+        let path = folder.path("silent.mp4")
+        let scene = Scene(width: 64, height: 64, duration: 0.5, background: (10, 10, 10))
+        _ = try SceneRenderer.render(scene, audio: nil, to: path, settings: VideoSettings(width: 64, height: 64, preset: .draft))
+        let probe = try MediaProbe.probe(path: path)
+        #expect(probe.audio?.codec == "aac")
+        #expect(try AudioDecoder.decode(path: path).peak < 0.001)
+    }
+
+    @Test func oddSizesAreRefused() {
+        #expect(throws: MediaError.self) {
+            _ = try VideoEncoder(path: "/tmp/never.mp4", settings: VideoSettings(width: 321, height: 240))
+        }
+    }
+}
