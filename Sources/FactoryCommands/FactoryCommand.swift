@@ -28,7 +28,7 @@ struct ManifestOptions: ParsableArguments {
     @Option(help: "Write bundles under DIR instead of the manifest's `output:`.")
     var output: String?
 
-    @Option(help: "Keep state (ledger, cache, lock) in DIR instead of <output>/.factory.")
+    @Option(help: "Keep state (the run lock; later the ledger and cache) in DIR instead of <output>/.factory (or $FACTORY_STATE).")
     var state: String?
 }
 

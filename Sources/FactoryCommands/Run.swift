@@ -40,6 +40,19 @@ extension FactoryCommand {
                 printError("--only: no item with id \(unknown.joined(separator: ", ")) in \(options.manifest)")
                 throw ExitCode(2)
             }
+            // State (the lock now; the ledger and cache later) lives in <output>/.factory unless
+            // --state or FACTORY_STATE says otherwise.
+            let outputRoot = options.output.map { URL(fileURLWithPath: $0) } ?? manifest.output
+            let statePath = options.state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]
+            let stateFolder = statePath.map { URL(fileURLWithPath: $0) } ?? outputRoot.appendingPathComponent(".factory")
+            let lock: RunLock
+            do {
+                lock = try RunLock(stateFolder: stateFolder)
+            } catch {
+                printError("\(error)")
+                throw ExitCode(75)
+            }
+            defer { withExtendedLifetime(lock) {} }
             let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider())
             let runner = Runner(manifest: manifest, providers: providers,
                                 options: RunOptions(only: only, day: weekday, output: options.output.map { URL(fileURLWithPath: $0) }),

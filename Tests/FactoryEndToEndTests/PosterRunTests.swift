@@ -1,3 +1,4 @@
+import FactoryCore
 import FactoryMedia
 import FactoryTesting
 import Foundation
@@ -114,5 +115,16 @@ import Testing
         #expect(probe.video?.width == 1080 && probe.video?.height == 1920)
         #expect((6...8).contains(probe.duration))
         #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("poster-2.jpg").path))
+    }
+
+    @Test func secondRunOnTheSameStateExitsWith75() throws {
+        let folder = try TemporaryFolder("e2e")
+        let lock = try RunLock(stateFolder: folder.url.appendingPathComponent("state"))
+        let manifest = TestSupport.repoRoot.appendingPathComponent("manifests/sample-week.yaml").path
+        let out = try TestSupport.runFactory(["run", manifest, "--output", folder.path("out"), "--state", folder.path("state")], in: folder.url)
+        withExtendedLifetime(lock) {}
+        #expect(out.status == 75)
+        #expect(out.stderr.contains("another run holds the lock"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/2026-W48/mon-motivation")))
     }
 }

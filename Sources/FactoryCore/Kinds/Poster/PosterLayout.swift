@@ -87,7 +87,8 @@ public struct PosterLayout: Sendable {
         let scrimHeight = min(h, blockHeight + Int(360 * unit))
         let scrimTop = max(0, blockTop + blockHeight / 2 - scrimHeight / 2)
         let scrimImage = try Shapes.verticalScrim(width: w, height: scrimHeight, colour: "#000000",
-                                                  stops: [(0, 0), (0.3, 0.38), (0.7, 0.38), (1, 0)])
+                                                  stops: [(0, 0), (0.12, 0.05), (0.25, 0.18), (0.38, 0.32), (0.5, 0.36),
+                                                          (0.62, 0.32), (0.75, 0.18), (0.88, 0.05), (1, 0)])
         let scrim = PlacedImage(name: "scrim", image: scrimImage, left: 0, top: scrimTop,
                                 inkBox: Box(x: 0, y: scrimTop, width: w, height: scrimHeight))
 

@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run at a time per state folder: an advisory `flock` on `<state>/lock`, released when the
+/// process ends (even if it is killed), so a stale lock can never block cron.
+public final class RunLock: Sendable {
+    private let descriptor: Int32
+    public let path: String
+
+    /// Takes the lock or throws `FactoryError(.lock)` naming the folder.
+    public init(stateFolder: URL) throws {
+        try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+        path = stateFolder.appendingPathComponent("lock").path
+        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FactoryError(.lock, "cannot open the lock file \(path)") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw FactoryError(.lock, "another run holds the lock \(path); wait for it to finish")
+        }
+        let pid = "\(getpid())\n"
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
