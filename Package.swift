@@ -35,7 +35,7 @@ let package = Package(
         ]),
         .target(name: "FactoryProviders", dependencies: ["FactoryCore", "FactoryImaging"]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryProviders",
+            "FactoryCore", "FactoryProviders", "FactoryImaging", "FactoryMedia",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),

@@ -21,6 +21,8 @@ void cf_vips_release_memory(void) {
     malloc_trim(0);
 }
 
+void cf_vips_limit_malloc_arenas(int arenas) { mallopt(M_ARENA_MAX, arenas); }
+
 int cf_vips_width(VipsImage *image) { return vips_image_get_width(image); }
 int cf_vips_height(VipsImage *image) { return vips_image_get_height(image); }
 int cf_vips_bands(VipsImage *image) { return vips_image_get_bands(image); }

@@ -36,7 +36,7 @@ extension FactoryCommand {
             print("poster render (\(probe.video?.width ?? 0)x\(probe.video?.height ?? 0), \(probe.video?.frames ?? 0) frames): \(String(format: "%.2f", render)) s (median of \(repeats))")
             print("libx264 alone, same frames/size/preset/bitrate:  \(String(format: "%.2f", encode)) s")
             print("ratio render / libx264: \(String(format: "%.2f", render / encode)) (goal ≤ 1.30)")
-            print("render peak RSS: \(rss.max()! / 1024) MB (goal ≤ 250 MB)")
+            print("render peak RSS: \(rss.max()! / 1024) MB, the highest of \(repeats) runs (goal ≤ 250 MB)")
         }
 
         /// Runs this binary as a child and returns the seconds it printed and its peak RSS.
@@ -50,11 +50,9 @@ extension FactoryCommand {
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else { throw ExitCode(process.terminationStatus) }
-            var usage = rusage()
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-            let seconds = Double(String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "") ?? .nan
-            // RUSAGE_CHILDREN reports the largest child so far; each render child is measured the same way.
-            return (seconds, Int(usage.ru_maxrss))
+            // The child's last line: seconds and its own peak RSS (VmHWM) in KiB.
+            let fields = (String(decoding: data, as: UTF8.self).split(separator: "\n").last ?? "").split(separator: " ")
+            return (Double(fields.first ?? "") ?? .nan, Int(fields.dropFirst().first ?? "") ?? 0)
         }
     }
 
@@ -73,7 +71,7 @@ extension FactoryCommand {
             }
             let seconds = try await PosterBench.render(poster, manifest: loaded, to: to,
                                                        providers: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider()))
-            print(String(format: "%.4f", seconds))
+            print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }
 
@@ -84,7 +82,7 @@ extension FactoryCommand {
 
         func run() async throws {
             let seconds = try EncoderBaseline.encode(video: video)
-            print(String(format: "%.4f", seconds))
+            print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }
 }

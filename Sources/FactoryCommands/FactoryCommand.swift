@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryImaging
 
 /// The `factory` command: turns a weekly manifest into finished share bundles.
 @available(macOS 10.15, *)
@@ -35,6 +36,7 @@ struct ManifestOptions: ParsableArguments {
 extension FactoryCommand {
     /// Parses the arguments and runs the chosen subcommand, awaiting async ones.
     public static func entry() async {
+        Vips.limitMallocArenas()
         do {
             var command = try parseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -28,6 +28,12 @@ public enum Vips {
         cf_vips_release_memory()
     }
 
+    /// Caps glibc's malloc arenas at `count`: libvips, x264 and the composer each run threads, and
+    /// per-thread arenas keep freed pages resident long after the stills are done.
+    public static func limitMallocArenas(_ count: Int = 2) {
+        cf_vips_limit_malloc_arenas(Int32(count))
+    }
+
     /// Reads and clears libvips' error buffer.
     static func takeError() -> String {
         guard let text = cf_vips_error_copy() else { return "" }

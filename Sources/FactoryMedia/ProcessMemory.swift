@@ -1,4 +1,5 @@
 import Foundation
+import FactoryImaging
 
 /// This process's memory use, read from /proc (Linux), for benchmarks and logs.
 public enum ProcessMemory {

@@ -20,6 +20,8 @@ void cf_vips_unref(VipsImage *image);
 void cf_vips_cache_limits(int max_ops, size_t max_mem);
 /// Drops every cached operation and hands freed heap pages back to the system.
 void cf_vips_release_memory(void);
+/// Caps glibc's malloc arenas (process-wide; call before threads start).
+void cf_vips_limit_malloc_arenas(int arenas);
 
 int cf_vips_width(VipsImage *image);
 int cf_vips_height(VipsImage *image);
