@@ -1,5 +1,3 @@
-import CAV
-import CAVShim
 import Foundation
 
 /// The benchmark's reference: libx264 alone encoding frames already in memory, with the same
@@ -15,16 +13,12 @@ public enum EncoderBaseline {
         let started = DispatchTime.now().uptimeNanoseconds
         let encoder = try VideoEncoder(path: out, settings: VideoSettings(width: width, height: height, fps: 30, bitrate: bitrate, preset: preset))
         for frame in frames {
-            try encoder.encodeFrame { picture in
-                frame.withUnsafeBufferPointer { src in
-                    let base = src.baseAddress!
-                    for row in 0..<height { (picture.y + row * picture.yStride).update(from: base + row * width, count: width) }
-                    let cw = width / 2, ch = height / 2, uBase = base + width * height, vBase = uBase + cw * ch
-                    for row in 0..<ch {
-                        (picture.u + row * picture.cStride).update(from: uBase + row * cw, count: cw)
-                        (picture.v + row * picture.cStride).update(from: vBase + row * cw, count: cw)
-                    }
-                }
+            // Read in place (no copy inside the timed loop); the picture is only read from.
+            try frame.withUnsafeBufferPointer { src in
+                let base = UnsafeMutablePointer(mutating: src.baseAddress!)
+                let stored = PictureBuffer(width: width, height: height, y: base, u: base + width * height,
+                                           v: base + width * height + width * height / 4, yStride: width, cStride: width / 2)
+                try encoder.encodeFrame { $0.copy(from: stored) }
             }
         }
         try encoder.finish()
@@ -33,52 +27,21 @@ public enum EncoderBaseline {
 
     /// Every frame as packed I420 bytes.
     static func decodeAll(_ path: String) throws -> (Int, Int, [[UInt8]]) {
-        _ = AV.quiet
-        var fmt: UnsafeMutablePointer<AVFormatContext>?
-        try AV.check(avformat_open_input(&fmt, path, nil, nil), .open, "cannot open \(path)")
-        defer { avformat_close_input(&fmt) }
-        try AV.check(avformat_find_stream_info(fmt, nil), .open, "cannot read \(path)")
-        var codec: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
-        guard index >= 0, let codec, let stream = cf_av_stream(fmt, UInt32(index)) else { throw MediaError(.decode, "\(path) has no video") }
-        var ctx = avcodec_alloc_context3(codec)
-        defer { avcodec_free_context(&ctx) }
-        guard let ctx else { throw MediaError(.decode, "cannot allocate a decoder") }
-        try AV.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), .decode, "bad parameters")
-        try AV.check(avcodec_open2(ctx, codec, nil), .decode, "cannot open decoder")
-        var packet = av_packet_alloc(), frame = av_frame_alloc()
-        defer { av_packet_free(&packet); av_frame_free(&frame) }
-        guard let packet, let frame else { throw MediaError(.decode, "cannot allocate buffers") }
         var frames: [[UInt8]] = []
         var size = (0, 0)
-        func drain() throws {
-            while true {
-                let rc = avcodec_receive_frame(ctx, frame)
-                if rc == AV.eagain || rc == AV.eof { return }
-                try AV.check(rc, .decode, "cannot decode \(path)")
-                let w = Int(frame.pointee.width), h = Int(frame.pointee.height)
-                size = (w, h)
-                var bytes = [UInt8](repeating: 0, count: w * h * 3 / 2)
-                let planes = [(cf_av_frame_data(frame, 0)!, Int(cf_av_frame_linesize(frame, 0)), w, h),
-                              (cf_av_frame_data(frame, 1)!, Int(cf_av_frame_linesize(frame, 1)), w / 2, h / 2),
-                              (cf_av_frame_data(frame, 2)!, Int(cf_av_frame_linesize(frame, 2)), w / 2, h / 2)]
-                var offset = 0
-                bytes.withUnsafeMutableBufferPointer { dst in
-                    for (ptr, stride, pw, ph) in planes {
-                        for row in 0..<ph { (dst.baseAddress! + offset + row * pw).update(from: ptr + row * stride, count: pw) }
-                        offset += pw * ph
-                    }
-                }
-                frames.append(bytes)
-                av_frame_unref(frame)
+        try VideoDecoding(path: path).forEachFrame { frame, _ in
+            let picture = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+            let w = picture.width, h = picture.height
+            size = (w, h)
+            var bytes = [UInt8](repeating: 0, count: w * h * 3 / 2)
+            bytes.withUnsafeMutableBufferPointer { dst in
+                let base = dst.baseAddress!
+                PictureBuffer(width: w, height: h, y: base, u: base + w * h, v: base + w * h + w * h / 4, yStride: w, cStride: w / 2)
+                    .copy(from: picture)
             }
+            frames.append(bytes)
+            return true
         }
-        while av_read_frame(fmt, packet) >= 0 {
-            defer { av_packet_unref(packet) }
-            if packet.pointee.stream_index == index, avcodec_send_packet(ctx, packet) >= 0 { try drain() }
-        }
-        _ = avcodec_send_packet(ctx, nil)
-        try drain()
         return (size.0, size.1, frames)
     }
 }

@@ -1,0 +1,67 @@
+import CAV
+import CAVShim
+
+/// The first video stream of a file, opened for decoding; owns its libav handles.
+final class VideoDecoding {
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private let stream: UnsafeMutablePointer<AVStream>
+    private let index: Int32
+    let path: String
+
+    init(path: String) throws {
+        _ = AV.quiet
+        self.path = path
+        try AV.check(avformat_open_input(&format, path, nil, nil), .open, "cannot open \(path)")
+        try AV.check(avformat_find_stream_info(format, nil), .open, "cannot read the streams of \(path)")
+        var decoder: UnsafePointer<AVCodec>?
+        index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        guard index >= 0, let decoder, let format, let found = cf_av_stream(format, UInt32(index)) else {
+            throw MediaError(.decode, "\(path) has no video stream")
+        }
+        stream = found
+        codec = avcodec_alloc_context3(decoder)
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard let codec, packet != nil, frame != nil else { throw MediaError(.decode, "cannot allocate a decoder for \(path)") }
+        try AV.check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), .decode, "bad video parameters in \(path)")
+        try AV.check(avcodec_open2(codec, decoder, nil), .decode, "cannot open the video decoder for \(path)")
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    /// Seconds per frame, from the stream's average rate.
+    var frameDuration: Double { 1.0 / max(1, av_q2d(stream.pointee.avg_frame_rate)) }
+
+    /// Decodes frames in order and hands each to `body` with its time in seconds; `body` returns
+    /// false to stop early. The frame is only valid during the call.
+    func forEachFrame(_ body: (UnsafeMutablePointer<AVFrame>, Double) throws -> Bool) throws {
+        guard let format, let codec, let packet, let frame else { return }
+        let tb = stream.pointee.time_base
+        func drain() throws -> Bool {
+            while true {
+                let rc = avcodec_receive_frame(codec, frame)
+                if rc == AV.eagain || rc == AV.eof { return true }
+                try AV.check(rc, .decode, "cannot decode \(path)")
+                defer { av_frame_unref(frame) }
+                let t = Double(frame.pointee.best_effort_timestamp) * Double(tb.num) / Double(tb.den)
+                if try !body(frame, t) { return false }
+            }
+        }
+        while av_read_frame(format, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            // A damaged packet is skipped, as players do.
+            guard packet.pointee.stream_index == index, avcodec_send_packet(codec, packet) >= 0 else { continue }
+            if try !drain() { return }
+        }
+        _ = avcodec_send_packet(codec, nil)
+        _ = try drain()
+    }
+}
