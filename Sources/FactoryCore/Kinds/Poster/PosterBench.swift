@@ -21,6 +21,7 @@ public enum PosterBench {
         trace("laid out")
         let started = DispatchTime.now().uptimeNanoseconds
         let scene = try PosterVideo.scene(layout, duration: spec.duration)
+        trace("scene rasterised in \(String(format: "%.3f", Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)) s")
         let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: spec.duration + 1).trimmed(length: spec.duration) }
         let stats = try SceneRenderer.render(scene, audio: music, to: path,
                                      settings: VideoSettings(width: layout.width, height: layout.height, fps: 30,
