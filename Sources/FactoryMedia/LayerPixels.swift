@@ -47,24 +47,20 @@ public final class LayerPixels: Sendable {
         // Per-pixel premultiplied chroma sums, averaged over 2×2 blocks below.
         var uSum = [Int](repeating: 0, count: chromaWidth * chromaHeight)
         var vSum = uSum, aSum = uSum
-        let bands = raster.bands, m = margin, W = width
-        raster.pixels.withUnsafeBufferPointer { src in
-            for ry in 0..<raster.height {
-                for rx in 0..<raster.width {
-                    let p = raster.rgba(x: rx, y: ry)
-                    _ = bands
-                    let alpha = Int(p.a)
-                    let (yy, uu, vv) = ColourMatrix.yuv(r: Int(p.r), g: Int(p.g), b: Int(p.b))
-                    let x = rx + m, y = ry + m
-                    yp[y * W + x] = UInt8((yy * alpha + 127) / 255)
-                    ap[y * W + x] = UInt8(alpha)
-                    let ci = (y / 2) * (W / 2) + x / 2
-                    uSum[ci] += uu * alpha
-                    vSum[ci] += vv * alpha
-                    aSum[ci] += alpha
-                }
+        let m = margin, W = width
+        for ry in 0..<raster.height {
+            for rx in 0..<raster.width {
+                let p = raster.rgba(x: rx, y: ry)
+                let alpha = Int(p.a)
+                let (yy, uu, vv) = ColourMatrix.yuv(r: Int(p.r), g: Int(p.g), b: Int(p.b))
+                let x = rx + m, y = ry + m
+                yp[y * W + x] = UInt8((yy * alpha + 127) / 255)
+                ap[y * W + x] = UInt8(alpha)
+                let ci = (y / 2) * (W / 2) + x / 2
+                uSum[ci] += uu * alpha
+                vSum[ci] += vv * alpha
+                aSum[ci] += alpha
             }
-            _ = src
         }
         if isOpaque {
             // Opaque layers: plain chroma average (padding pixels, if any, repeat the edge).

@@ -75,7 +75,6 @@ public struct Runner: Sendable {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
-        defer { _ = outcome }
         if let problems = manifest.itemProblems[item.id], !problems.isEmpty {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             return outcome

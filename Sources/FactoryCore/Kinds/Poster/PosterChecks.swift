@@ -3,7 +3,7 @@ import Foundation
 
 /// Checks a poster bundle before it is published: text inside the safe zone, still and video facts.
 enum PosterChecks {
-    static func run(layout: PosterLayout, format: Format, writer: BundleWriter, duration: Double, variants: Int) throws -> [BundleMetadata.Check] {
+    static func run(layout: PosterLayout, format: Format, writer: BundleWriter, variants: Int) throws -> [BundleMetadata.Check] {
         var checks: [BundleMetadata.Check] = []
         let insets = format.safeInsets
         for element in layout.textElements {
@@ -18,7 +18,6 @@ enum PosterChecks {
             let exists = FileManager.default.fileExists(atPath: writer.path(name))
             checks.append(.init("still:\(name)", exists, exists ? "\(layout.width)x\(layout.height)" : "missing"))
         }
-        _ = duration
         return checks
     }
 }

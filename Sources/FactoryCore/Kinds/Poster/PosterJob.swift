@@ -33,6 +33,7 @@ struct PosterJob {
         let size = item.format.generationSize
         let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
         var layouts: [PosterLayout] = []
+        var mainStill: Image?
         for variant in 0..<spec.variants {
             let request = ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
                                        model: spec.model, width: size.width, height: size.height, steps: spec.steps,
@@ -45,12 +46,14 @@ struct PosterJob {
             let layout = try PosterLayout.make(image: image, format: item.format, series: spec.series, quote: quote,
                                                attribution: attribution, brand: manifest.brand)
             let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
-            try layout.still().saveJPEG(to: writer.path(name), quality: 92)
+            let still = try layout.still()
+            try still.saveJPEG(to: writer.path(name), quality: 92)
+            if mainStill == nil { mainStill = still }
             layouts.append(layout)
             try Task.checkCancellation()
         }
-        guard let main = layouts.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
-        try main.still().resized(scale: 720.0 / Double(main.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+        guard let main = layouts.first, let mainStill else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
+        try mainStill.resized(scale: 720.0 / Double(main.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
 
         // Video: Ken Burns over the first variant, optional music bed.
         Vips.releaseMemory()
@@ -70,7 +73,7 @@ struct PosterJob {
         try writer.write(captions.vtt, to: "captions.vtt")
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
-        let checks = try PosterChecks.run(layout: main, format: item.format, writer: writer, duration: spec.duration, variants: spec.variants)
+        let checks = try PosterChecks.run(layout: main, format: item.format, writer: writer, variants: spec.variants)
         try writeMetadata(records: records, layout: main, stats: stats, settings: settings, checks: checks, title: quote)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")

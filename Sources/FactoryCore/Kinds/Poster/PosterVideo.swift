@@ -22,7 +22,7 @@ public enum PosterVideo {
         var layers = [
             Layer(try LayerPixels(image: layout.background), x: .constant(w / 2), y: .constant(h / 2),
                   scale: .ramp(1.0, 1.08, start: 0, duration: duration)),
-            element(layout.scrim, fadeIn: t.quoteIn - 0.4, over: t.quoteFade + 0.4),
+            element(try pixels(layout.scrim), layout.scrim, fadeIn: t.quoteIn - 0.4, over: t.quoteFade + 0.4),
             element(try pixels(layout.label), layout.label, fadeIn: t.labelIn, over: 0.6),
         ]
         // The quote rises 24 px as it fades in, easing out.
@@ -44,16 +44,8 @@ public enum PosterVideo {
 
     static func pixels(_ placed: PlacedImage) throws -> LayerPixels { try LayerPixels(image: placed.image) }
 
-    static func element(_ placed: PlacedImage, fadeIn: Double, over: Double) -> Layer {
-        // Scrim: a full-width band; rasterised here since it is used once.
-        let pixels = (try? LayerPixels(image: placed.image))
-        return element(pixels ?? emptyPixels, placed, fadeIn: fadeIn, over: over)
-    }
-
     static func element(_ pixels: LayerPixels, _ placed: PlacedImage, fadeIn: Double, over: Double) -> Layer {
         .placed(pixels, left: Double(placed.left), top: Double(placed.top),
                 opacity: .ramp(0, 1, start: fadeIn, duration: over, .easeInOut))
     }
-
-    static let emptyPixels = LayerPixels(raster: .init(width: 2, height: 2, bands: 4, pixels: [UInt8](repeating: 0, count: 16)))
 }
