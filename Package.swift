@@ -11,6 +11,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C: system libraries and their shims (the only place C is called from is Imaging/Media).
@@ -32,10 +35,20 @@ let package = Package(
             "FactoryImaging", "FactoryMedia",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], resources: [.copy("Cost/prices.json")]),
+        // Provider clients (live over HTTP, and offline).
+        .target(name: "FactoryProviders", dependencies: [
+            "FactoryCore", "FactoryImaging",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
-        .target(name: "FactoryProviders", dependencies: ["FactoryCore", "FactoryImaging"]),
+        // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
+        .target(name: "FactoryFakeProviders", dependencies: [
+            "FactoryCore", "FactoryImaging",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryProviders", "FactoryImaging", "FactoryMedia",
+            "FactoryCore", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
@@ -44,6 +57,9 @@ let package = Package(
         .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryProviders", "FactoryTesting"]),
+        .testTarget(name: "FactoryProvidersTests", dependencies: [
+            "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryTesting",
+        ]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryCore"]),
     ]
 )

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Provider results stored under the hash of their canonical request (never a key), so a re-run
+/// pays for nothing twice. Two files per request: the provider's raw answer, written the moment it
+/// arrives, and the finished result (an image's bytes, a quote's JSON) made from it.
+public final class ResultCache: Sendable {
+    /// What is known about a stored answer besides its bytes.
+    public struct Entry: Sendable, Codable, Equatable {
+        public var provider: String
+        public var endpoint: String
+        public var model: String
+        public var requestId: String?
+        public var costUSD: Double
+        public var units: [String: Double]
+        public var createdAt: String
+
+        public init(provider: String, endpoint: String, model: String, requestId: String?, costUSD: Double,
+                    units: [String: Double], createdAt: String = ISO8601DateFormatter().string(from: Date())) {
+            self.provider = provider
+            self.endpoint = endpoint
+            self.model = model
+            self.requestId = requestId
+            self.costUSD = costUSD
+            self.units = units
+            self.createdAt = createdAt
+        }
+    }
+
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    func base(_ key: String) -> URL {
+        folder.appendingPathComponent(String(key.prefix(2)), isDirectory: true).appendingPathComponent(key)
+    }
+
+    /// The finished result, when a previous run made it.
+    public func result(_ key: String) -> (payload: Data, entry: Entry)? {
+        read(key, "result")
+    }
+
+    /// The provider's raw answer, when it arrived but the result was not finished.
+    public func answer(_ key: String) -> (payload: Data, entry: Entry)? {
+        read(key, "answer")
+    }
+
+    public func storeAnswer(_ key: String, body: Data, entry: Entry) throws {
+        try write(key, "answer", payload: Secrets.redact(body), entry: entry)
+    }
+
+    public func storeResult(_ key: String, payload: Data, entry: Entry) throws {
+        try write(key, "result", payload: payload, entry: entry)
+    }
+
+    // The payload is written first and the entry (its presence means "complete") last.
+    func write(_ key: String, _ name: String, payload: Data, entry: Entry) throws {
+        let base = base(key)
+        try AtomicFile.write(payload, to: base.appendingPathExtension("\(name).bin"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        try AtomicFile.write(try encoder.encode(entry), to: base.appendingPathExtension("\(name).json"))
+    }
+
+    func read(_ key: String, _ name: String) -> (payload: Data, entry: Entry)? {
+        let base = base(key)
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        guard let meta = try? Data(contentsOf: base.appendingPathExtension("\(name).json")),
+              let entry = try? decoder.decode(Entry.self, from: meta),
+              let payload = try? Data(contentsOf: base.appendingPathExtension("\(name).bin")) else { return nil }
+        return (payload, entry)
+    }
+}

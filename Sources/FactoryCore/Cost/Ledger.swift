@@ -1,0 +1,203 @@
+import Foundation
+import GRDB
+
+/// The SQLite ledger of paid calls (WAL, synchronous=FULL): every call is reserved against the
+/// daily and weekly caps before it is made and settled to its actual cost after.
+public final class Ledger: Sendable {
+    /// A call about to be made.
+    public struct Reservation: Sendable {
+        public var requestKey: String
+        public var day: String
+        public var week: String
+        public var provider: String
+        public var model: String
+        public var item: String
+        public var stage: String
+        public var estimate: CostEstimate
+        public var runId: String
+
+        public init(requestKey: String, day: String, week: String, provider: String, model: String, item: String,
+                    stage: String, estimate: CostEstimate, runId: String) {
+            self.requestKey = requestKey
+            self.day = day
+            self.week = week
+            self.provider = provider
+            self.model = model
+            self.item = item
+            self.stage = stage
+            self.estimate = estimate
+            self.runId = runId
+        }
+    }
+
+    /// A reservation left open by a run that stopped before the call's answer was saved.
+    public struct OpenCall: Sendable, Equatable {
+        public var id: Int64
+        public var requestKey: String
+        public var provider: String
+        public var item: String
+        public var stage: String
+        public var reservedUSD: Double
+    }
+
+    let db: DatabaseQueue
+    public let path: URL
+
+    public init(path: URL) throws {
+        self.path = path
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            db = try DatabaseQueue(path: path.path, configuration: config)
+            try db.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "ok"
+                guard check == "ok" else {
+                    throw FactoryError(.budget, "the ledger \(path.path) is damaged (\(check)); move it aside "
+                                       + "(it is SQLite: `sqlite3 \(path.lastPathComponent) .recover`) before running again")
+                }
+            }
+            try Self.migrator.migrate(db)
+        } catch let error as FactoryError {
+            throw error
+        } catch {
+            throw FactoryError(.budget, "cannot open the ledger \(path.path)", underlying: error)
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE calls (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    request_key TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    week TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    model TEXT NOT NULL,
+                    item TEXT NOT NULL,
+                    stage TEXT NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('reserved', 'settled', 'released', 'uncertain')),
+                    estimate_usd REAL NOT NULL,
+                    reserved_usd REAL NOT NULL,
+                    actual_usd REAL,
+                    request_id TEXT,
+                    units TEXT,
+                    note TEXT,
+                    run_id TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    settled_at TEXT
+                );
+                CREATE INDEX calls_day ON calls(day);
+                CREATE INDEX calls_week ON calls(week);
+                CREATE INDEX calls_state ON calls(state);
+                """)
+        }
+        return migrator
+    }
+
+    /// What counts against a cap: settled calls at their actual cost, open and uncertain ones at their reservation.
+    static let committedSQL = """
+        SELECT COALESCE(SUM(CASE state WHEN 'settled' THEN actual_usd WHEN 'released' THEN 0 ELSE reserved_usd END), 0)
+        FROM calls
+        """
+
+    /// Reserves the call's maximum cost in one immediate transaction, or throws a budget error naming the cap.
+    public func reserve(_ r: Reservation, budget: Budget) throws -> Int64 {
+        try db.writeWithoutTransaction { db in
+            var id: Int64 = 0
+            try db.inTransaction(.immediate) {
+                let day = try Double.fetchOne(db, sql: Self.committedSQL + " WHERE day = ?", arguments: [r.day]) ?? 0
+                let week = try Double.fetchOne(db, sql: Self.committedSQL + " WHERE week = ?", arguments: [r.week]) ?? 0
+                let amount = r.estimate.maxUSD
+                if day + amount > budget.dailyUSD + 1e-9 {
+                    throw BudgetExceeded(cap: "daily", period: r.day, limit: budget.dailyUSD, committed: day, amount: amount)
+                }
+                if week + amount > budget.weeklyUSD + 1e-9 {
+                    throw BudgetExceeded(cap: "weekly", period: r.week, limit: budget.weeklyUSD, committed: week, amount: amount)
+                }
+                try db.execute(sql: """
+                    INSERT INTO calls (request_key, day, week, provider, model, item, stage, state, estimate_usd,
+                                       reserved_usd, units, run_id, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 'reserved', ?, ?, ?, ?, ?)
+                    """, arguments: [r.requestKey, r.day, r.week, r.provider, r.model, r.item, r.stage, r.estimate.usd,
+                                     amount, Self.json(r.estimate.units), r.runId, Self.now()])
+                id = db.lastInsertedRowID
+                return .commit
+            }
+            return id
+        }
+    }
+
+    /// Records the actual cost of a call whose answer has been saved.
+    public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) throws {
+        try db.write { db in
+            try db.execute(sql: """
+                UPDATE calls SET state = 'settled', actual_usd = ?, request_id = ?, units = ?, settled_at = ? WHERE id = ?
+                """, arguments: [actualUSD, requestId, Self.json(units), Self.now(), id])
+        }
+    }
+
+    /// The call was not billed (refused before it was sent, or answered with an error): frees its reservation.
+    public func release(_ id: Int64, note: String) throws {
+        try db.write { db in
+            try db.execute(sql: "UPDATE calls SET state = 'released', actual_usd = 0, note = ?, settled_at = ? WHERE id = ?",
+                           arguments: [note, Self.now(), id])
+        }
+    }
+
+    /// The provider may or may not have billed the call: keeps its reservation against the caps, reported.
+    public func markUncertain(_ id: Int64, note: String) throws {
+        try db.write { db in
+            try db.execute(sql: "UPDATE calls SET state = 'uncertain', note = ? WHERE id = ?", arguments: [note, id])
+        }
+    }
+
+    /// Reservations left open by earlier runs (a crash or a kill between reserving and settling).
+    public func openCalls(excludingRun runId: String) throws -> [OpenCall] {
+        try db.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, request_key, provider, item, stage, reserved_usd FROM calls
+                WHERE state = 'reserved' AND run_id != ? ORDER BY id
+                """, arguments: [runId]).map {
+                OpenCall(id: $0["id"], requestKey: $0["request_key"], provider: $0["provider"], item: $0["item"],
+                         stage: $0["stage"], reservedUSD: $0["reserved_usd"])
+            }
+        }
+    }
+
+    /// Spent (settled) and committed (settled plus open reservations) on a day and in a week.
+    public func committed(day: String, week: String) throws -> (day: Double, week: Double) {
+        try db.read { db in
+            (try Double.fetchOne(db, sql: Self.committedSQL + " WHERE day = ?", arguments: [day]) ?? 0,
+             try Double.fetchOne(db, sql: Self.committedSQL + " WHERE week = ?", arguments: [week]) ?? 0)
+        }
+    }
+
+    static func json(_ units: [String: Double]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: units, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+}
+
+/// A call that would break a cap: it is not made and its item is deferred.
+public struct BudgetExceeded: Error, CustomStringConvertible, Sendable {
+    public var cap: String
+    public var period: String
+    public var limit: Double
+    public var committed: Double
+    public var amount: Double
+
+    public var description: String {
+        String(format: "the %@ cap of $%.2f for %@ would be broken: $%.4f already committed, this call may cost up to $%.4f; "
+               + "raise budget.%@_usd or run again when the %@ has room", cap, limit, period, committed, amount,
+               cap, cap == "daily" ? "next day" : "cap")
+    }
+}

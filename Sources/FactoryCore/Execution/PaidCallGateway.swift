@@ -1,0 +1,191 @@
+import Foundation
+
+/// Every paid call goes through here: the cache first, then the provider's limit and the global
+/// limit, a reservation against the caps, the call with its retries, the answer saved the moment
+/// it arrives, and the ledger settled to the actual cost. See reliability.md §6.
+public final class PaidCallGateway: Sendable {
+    /// Fixed for the whole run.
+    public struct Settings: Sendable {
+        public var budget: Budget
+        public var timezone: TimeZone
+        public var week: String
+        public var runId: String
+        public var fresh: Bool
+        public var limits: [String: Int]
+        public var total: Int
+        public var policies: [String: RetryPolicy]
+
+        public init(budget: Budget, timezone: TimeZone, week: String, runId: String, fresh: Bool,
+                    limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:]) {
+            self.budget = budget
+            self.timezone = timezone
+            self.week = week
+            self.runId = runId
+            self.fresh = fresh
+            self.limits = limits
+            self.total = total
+            self.policies = policies
+        }
+    }
+
+    public let settings: Settings
+    public let ledger: Ledger
+    public let cache: ResultCache
+    public let stop: StopSignal
+    public let health = ProviderHealth()
+    public let tally = CallTally()
+    let global: AsyncSemaphore
+    let perProvider: [String: AsyncSemaphore]
+    let log: @Sendable (String) -> Void
+    let sleep: @Sendable (Double) async throws -> Void
+
+    public init(settings: Settings, ledger: Ledger, cache: ResultCache, stop: StopSignal,
+                log: @escaping @Sendable (String) -> Void,
+                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) {
+        self.settings = settings
+        self.ledger = ledger
+        self.cache = cache
+        self.stop = stop
+        self.log = log
+        self.sleep = sleep
+        global = AsyncSemaphore(limit: settings.total)
+        var semaphores: [String: AsyncSemaphore] = [:]
+        for provider in ["runware", "openai", "anthropic"] {
+            semaphores[provider] = AsyncSemaphore(limit: settings.limits[provider] ?? settings.total)
+        }
+        perProvider = semaphores
+    }
+
+    /// The calendar day of a moment in the manifest's timezone, as the ledger buckets it.
+    public func day(_ date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = settings.timezone
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+
+    /// Runs one paid call. `send` makes one attempt and returns the provider's answer or throws a
+    /// `ProviderFailure`; `finish` turns an answer (fresh, or saved by an earlier run) into the result.
+    public func perform(_ call: PaidCall, context: CallContext, priority: Int = 0,
+                        send: @escaping @Sendable () async throws -> ProviderAnswer,
+                        finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
+        let key = call.key
+        if !settings.fresh, let hit = cache.result(key) {
+            await tally.hit()
+            return PaidResult(payload: hit.payload, costUSD: 0, units: hit.entry.units, requestId: hit.entry.requestId, cached: true)
+        }
+        if !settings.fresh, let saved = cache.answer(key) {
+            // Paid for by an earlier run that stopped before finishing the result: finish it, pay nothing.
+            let answer = ProviderAnswer(body: saved.payload, requestId: saved.entry.requestId, costUSD: saved.entry.costUSD,
+                                        units: saved.entry.units)
+            let payload = try await finish(answer)
+            try cache.storeResult(key, payload: payload, entry: saved.entry)
+            await tally.hit()
+            return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true)
+        }
+        let semaphore = perProvider[call.provider] ?? global
+        let answer = try await semaphore.withPermit(priority: priority) {
+            try await self.global.withPermit(priority: priority) {
+                try await self.attempts(call, key: key, context: context, send: send)
+            }
+        }
+        let payload = try await finish(answer)
+        try cache.storeResult(key, payload: payload, entry: entry(call, answer))
+        return PaidResult(payload: payload, costUSD: answer.costUSD, units: answer.units, requestId: answer.requestId, cached: false)
+    }
+
+    func entry(_ call: PaidCall, _ answer: ProviderAnswer) -> ResultCache.Entry {
+        ResultCache.Entry(provider: call.provider, endpoint: call.endpoint, model: call.model, requestId: answer.requestId,
+                          costUSD: answer.costUSD, units: answer.units)
+    }
+
+    func attempts(_ call: PaidCall, key: String, context: CallContext,
+                  send: @Sendable () async throws -> ProviderAnswer) async throws -> ProviderAnswer {
+        let policy = settings.policies[call.provider] ?? (call.provider == "runware" ? .runware : .tokenAPIs)
+        let label = "item \(context.item) stage \(context.stage)"
+        var attempt = 1
+        while true {
+            if stop.isRequested {
+                throw Deferral(.stopping, "\(label): not started, the run was asked to stop; run again to finish it")
+            }
+            if let reason = await health.pauseReason(call.provider) {
+                throw Deferral(.providerPaused, "\(label): \(reason)")
+            }
+            try Task.checkCancellation()
+            let id: Int64
+            do {
+                id = try ledger.reserve(.init(requestKey: key, day: day(), week: settings.week, provider: call.provider,
+                                              model: call.model, item: context.item, stage: context.stage,
+                                              estimate: call.estimate, runId: settings.runId), budget: settings.budget)
+            } catch let exceeded as BudgetExceeded {
+                throw Deferral(.budget, "\(label) (\(call.provider) \(call.model)): \(exceeded)")
+            }
+            CrashPoint.pass("reserved")
+            do {
+                await tally.sent(call.provider)
+                let answer = try await send()
+                CrashPoint.pass("responded")
+                try cache.storeAnswer(key, body: answer.body, entry: entry(call, answer))
+                CrashPoint.pass("cached")
+                try ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
+                CrashPoint.pass("settled")
+                await health.succeeded(call.provider)
+                await tally.paid(answer.costUSD)
+                return answer
+            } catch let failure as ProviderFailure {
+                switch failure.kind {
+                case .uncertain:
+                    try ledger.markUncertain(id, note: failure.description)
+                    await tally.uncertain("\(label): \(failure)")
+                    await health.failed(call.provider, failure)
+                    throw Deferral(.uncertain, "\(label): \(failure); the provider may have billed this call, so it was "
+                                   + "not re-sent (its reservation stays counted); run again to retry it")
+                case .malformed:
+                    // A complete answer was delivered, so it was billed: count it at the estimate.
+                    try ledger.settle(id, actualUSD: call.estimate.usd, requestId: failure.requestId, units: call.estimate.units)
+                    await tally.paid(call.estimate.usd)
+                default:
+                    try ledger.release(id, note: failure.description)
+                }
+                if let delay = policy.delay(after: failure, attempt: attempt, jitter: Double.random(in: 0..<1)) {
+                    await tally.retried()
+                    log(String(format: "%@: %@; retry %d in %.1f s", label, failure.description, attempt, delay))
+                    try await sleep(delay)
+                    attempt += 1
+                    continue
+                }
+                if await health.failed(call.provider, failure), let reason = await health.pauseReason(call.provider) {
+                    log(reason)
+                }
+                switch failure.kind {
+                case .invalidRequest, .auth, .quota, .malformed:
+                    throw FactoryError(.provider, "\(label): \(failure)")
+                default:
+                    throw Deferral(.providerPaused, "\(label): \(failure) after \(attempt) attempts; run again later")
+                }
+            } catch {
+                // Anything else after the reservation (a cancelled task, a full disk): not billed as far as we know.
+                try? ledger.release(id, note: "\(error)")
+                throw error
+            }
+        }
+    }
+}
+
+/// What the run's calls did, for the report.
+public actor CallTally {
+    public private(set) var sentByProvider: [String: Int] = [:]
+    public private(set) var cacheHits = 0
+    public private(set) var retries = 0
+    public private(set) var spentUSD = 0.0
+    public private(set) var uncertainCalls: [String] = []
+
+    public init() {}
+
+    func hit() { cacheHits += 1 }
+    func sent(_ provider: String) { sentByProvider[provider, default: 0] += 1 }
+    func retried() { retries += 1 }
+    func paid(_ usd: Double) { spentUSD += usd }
+    func uncertain(_ text: String) { uncertainCalls.append(text) }
+}
