@@ -1,0 +1,110 @@
+import ArgumentParser
+import FactoryFakeProviders
+import Foundation
+
+extension FactoryCommand {
+    /// `factory fake-providers`: the fake Runware, OpenAI and Anthropic APIs on 127.0.0.1, until stopped.
+    struct FakeProviders: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "fake-providers",
+            abstract: "Serve fake Runware, OpenAI and Anthropic APIs on 127.0.0.1 for tests and rehearsals.",
+            discussion: """
+            Fault spec: PROVIDER[/ENDPOINT]:KIND[:key=value...]
+              PROVIDER  runware | openai | anthropic | *
+              ENDPOINT  inference | image | speech | chat | messages (default: every generation endpoint)
+              KIND      rateLimit serverError overloaded quota spendCap slowBody truncatedBody
+                        malformedJSON hang authEchoKey hugeImage notImage
+              keys      count=N retryAfter=S|HTTP-date retryAfterMS=N delayMS=N billed=true
+            e.g. anthropic:rateLimit:count=3:retryAfter=2   openai/speech:quota   runware/image:hugeImage
+            The scenario file (JSON or YAML) has the fields port, latencyMS {provider: ms}, faults [{provider,
+            endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog and requiredKeys.
+            GET /_stats shows requests and charges; POST /_reset clears them (not the charge log).
+            """)
+
+        @Option(help: "Port to listen on (0 = any free port). [default: 8787]")
+        var port: Int?
+
+        @Option(name: .customLong("latency-ms"), help: "Milliseconds to wait before every generation answer.")
+        var latencyMS: Int?
+
+        @Option(name: .customLong("latency"), help: "PROVIDER=MS: latency for one provider (repeatable).")
+        var latencies: [String] = []
+
+        @Option(name: .customLong("fault"), help: "Inject a fault (repeatable); see the spec above.")
+        var faults: [String] = []
+
+        @Option(help: "A JSON or YAML scenario file (latency, faults, keys).")
+        var scenario: String?
+
+        @Option(name: .customLong("charge-log"), help: "Append one JSON line per billed request to FILE (read back at start).")
+        var chargeLog: String?
+
+        @Option(name: .customLong("require-key"), help: "PROVIDER=KEY: accept only this key for the provider (repeatable).")
+        var requireKeys: [String] = []
+
+        func run() async throws {
+            let config: FakeProviderConfig
+            do { config = try makeConfig() } catch {
+                printError("fake-providers: \(error)")
+                throw ExitCode(2)
+            }
+            let server = FakeProviderServer(config: config)
+            let bound: Int
+            do { bound = try await server.start() } catch {
+                printError("fake-providers: \(error)")
+                throw ExitCode(69)
+            }
+            let urls = server.baseURLs
+            print("fake-providers listening on http://127.0.0.1:\(bound) (RUNWARE_BASE_URL=\(urls["runware"] ?? "") OPENAI_BASE_URL=\(urls["openai"] ?? "") ANTHROPIC_BASE_URL=\(urls["anthropic"] ?? ""))")
+            fflush(stdout)
+            await Self.waitForTerminationSignal()
+            await server.stop()
+        }
+
+        func makeConfig() throws -> FakeProviderConfig {
+            var config = FakeProviderConfig(port: 8787)
+            if let scenario {
+                config = try FakeProviderConfig.load(scenario: URL(fileURLWithPath: scenario)).applied(to: config)
+            }
+            if let port { config.port = port }
+            if let latencyMS { config.latencyMS["*"] = latencyMS }
+            for entry in latencies {
+                let (provider, value) = try Self.pair(entry, option: "--latency")
+                guard let ms = Int(value), ms >= 0 else { throw ValidationError("--latency \(entry): MS must be a whole number ≥ 0") }
+                config.latencyMS[provider] = ms
+            }
+            config.faults += try faults.map(FakeFault.init(spec:))
+            if let chargeLog { config.chargeLog = URL(fileURLWithPath: chargeLog) }
+            for entry in requireKeys {
+                let (provider, key) = try Self.pair(entry, option: "--require-key")
+                config.requiredKeys[provider] = key
+            }
+            return config
+        }
+
+        static func pair(_ entry: String, option: String) throws -> (String, String) {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            let providers = ["runware", "openai", "anthropic", "*"]
+            guard parts.count == 2, providers.contains(parts[0]) else {
+                // Never echo the entry: for --require-key it holds a secret.
+                throw ValidationError("\(option) expects PROVIDER=VALUE with PROVIDER one of \(providers.joined(separator: ", "))")
+            }
+            return (parts[0], parts[1])
+        }
+
+        /// Returns on the first SIGINT or SIGTERM.
+        static func waitForTerminationSignal() async {
+            let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+            var sources: [any DispatchSourceSignal] = []
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { continuation.yield(sig) }
+                source.resume()
+                sources.append(source)
+            }
+            for await _ in stream { break }
+            sources.forEach { $0.cancel() }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One injected failure: which requests it hits, what goes wrong, and how many times.
+public struct FakeFault: Sendable, Codable, Equatable {
+    /// What goes wrong.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case rateLimit, serverError, overloaded, quota, spendCap
+        case slowBody, truncatedBody, malformedJSON, hang
+        case authEchoKey, hugeImage, notImage
+
+        /// Kinds that replace the answer with an error status.
+        var isErrorStatus: Bool {
+            switch self {
+            case .rateLimit, .serverError, .overloaded, .quota, .spendCap, .authEchoKey: return true
+            default: return false
+            }
+        }
+
+        /// Kinds that only make sense on a Runware image download.
+        var isImageKind: Bool { self == .hugeImage || self == .notImage }
+    }
+
+    /// "runware", "openai", "anthropic" or "*".
+    public var provider: String
+    /// "inference", "image", "speech", "chat", "messages"; nil = every generation endpoint of the
+    /// provider (image downloads only when the kind is hugeImage/notImage).
+    public var endpoint: String?
+    public var kind: Kind
+    /// Applies to the first `count` matching requests; nil = always.
+    public var count: Int?
+    /// `Retry-After` header value (seconds or an HTTP date).
+    public var retryAfter: String?
+    /// `retry-after-ms` header value.
+    public var retryAfterMS: Int?
+    /// slowBody: time to trickle the body over; hang: give up after this long (default 10 min);
+    /// other kinds: wait this long before answering.
+    public var delayMS: Int?
+    /// Error kinds: bill the request as if it had succeeded (the provider did the work, then failed).
+    public var billed: Bool?
+
+    public init(provider: String, endpoint: String? = nil, kind: Kind, count: Int? = nil,
+                retryAfter: String? = nil, retryAfterMS: Int? = nil, delayMS: Int? = nil, billed: Bool? = nil) {
+        self.provider = provider
+        self.endpoint = endpoint
+        self.kind = kind
+        self.count = count
+        self.retryAfter = retryAfter
+        self.retryAfterMS = retryAfterMS
+        self.delayMS = delayMS
+        self.billed = billed
+    }
+
+    /// Whether the fault targets this request (ignoring how many times it has fired).
+    func matches(provider: String, endpoint: String) -> Bool {
+        guard self.provider == "*" || self.provider == provider else { return false }
+        if let wanted = self.endpoint { return wanted == "*" || wanted == endpoint }
+        return kind.isImageKind ? endpoint == FakeEndpoint.image : endpoint != FakeEndpoint.image
+    }
+}
+
+/// Endpoint names used by faults, charges and latency.
+enum FakeEndpoint {
+    static let inference = "inference", image = "image", speech = "speech", chat = "chat", messages = "messages"
+    static let all = [inference, image, speech, chat, messages]
+}

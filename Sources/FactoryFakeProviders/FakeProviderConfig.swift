@@ -1,0 +1,78 @@
+import Foundation
+
+/// How the fake behaves: port, per-provider latency, injected faults, charge log and required keys.
+public struct FakeProviderConfig: Sendable {
+    /// 0 = any free port.
+    public var port: Int
+    /// Milliseconds to wait before answering a generation request, per provider; "*" = all.
+    public var latencyMS: [String: Int]
+    /// Injected faults; the first that matches a request (and has not used up its count) wins.
+    public var faults: [FakeFault]
+    /// JSONL file of billed requests: appended, and read at start so totals survive restarts.
+    public var chargeLog: URL?
+    /// provider → the exact key required; absent = any non-empty key is accepted.
+    public var requiredKeys: [String: String]
+
+    public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,
+                requiredKeys: [String: String] = [:]) {
+        self.port = port
+        self.latencyMS = latencyMS
+        self.faults = faults
+        self.chargeLog = chargeLog
+        self.requiredKeys = requiredKeys
+    }
+
+    /// The latency for one provider: its own entry, else "*", else 0.
+    func latency(for provider: String) -> Int {
+        latencyMS[provider] ?? latencyMS["*"] ?? 0
+    }
+
+    /// A scenario file's contents (JSON or YAML): every field optional.
+    public struct Scenario: Sendable, Codable, Equatable {
+        public var port: Int?
+        public var latencyMS: [String: Int]?
+        public var faults: [FakeFault]?
+        public var chargeLog: String?
+        public var requiredKeys: [String: String]?
+
+        public init(port: Int? = nil, latencyMS: [String: Int]? = nil, faults: [FakeFault]? = nil,
+                    chargeLog: String? = nil, requiredKeys: [String: String]? = nil) {
+            self.port = port
+            self.latencyMS = latencyMS
+            self.faults = faults
+            self.chargeLog = chargeLog
+            self.requiredKeys = requiredKeys
+        }
+
+        /// Lays the scenario over `config`: latencies and keys merge, faults are appended.
+        public func applied(to config: FakeProviderConfig) -> FakeProviderConfig {
+            var result = config
+            if let port { result.port = port }
+            result.latencyMS.merge(latencyMS ?? [:]) { _, new in new }
+            result.faults += faults ?? []
+            if let chargeLog { result.chargeLog = URL(fileURLWithPath: chargeLog) }
+            result.requiredKeys.merge(requiredKeys ?? [:]) { _, new in new }
+            return result
+        }
+    }
+
+    /// Reads a scenario file: JSON when it starts with `{`, YAML otherwise.
+    public static func load(scenario url: URL) throws -> Scenario {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw FakeProviderError("cannot read scenario \(url.path)", underlying: error)
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        do {
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
+                return try JSONDecoder().decode(Scenario.self, from: data)
+            }
+            return try ScenarioYAML.decode(text)
+        } catch let error as FakeProviderError {
+            throw error
+        } catch {
+            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys)",
+                                    underlying: error)
+        }
+    }
+}

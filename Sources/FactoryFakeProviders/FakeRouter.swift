@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Routes each request to a provider handler, with latency, faults and billing around it.
+struct FakeRouter: Sendable {
+    let state: FakeState
+    let config: FakeProviderConfig
+    let origin: @Sendable () -> String
+
+    func respond(_ request: Request) async throws -> Response {
+        let path = request.uri.path
+        switch (request.method, path) {
+        case (.get, "/_stats"):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(await state.stats())
+            return Self.plain(200, data, type: "application/json")
+        case (.post, "/_reset"):
+            await state.reset()
+            return Self.plain(200, Data("{\"reset\":true}".utf8), type: "application/json")
+        case (.get, _) where path.hasPrefix("/_images/"):
+            await state.countRequest()
+            return await FakeImageRoute(state: state).serve(file: String(path.dropFirst("/_images/".count)))
+        case (.post, "/v1"):
+            return try await generation(request, provider: "runware", endpoint: FakeEndpoint.inference, handler: FakeRunware.handle)
+        case (.post, "/v1/audio/speech"):
+            return try await generation(request, provider: "openai", endpoint: FakeEndpoint.speech, handler: FakeSpeech.handle)
+        case (.post, "/v1/chat/completions"):
+            return try await generation(request, provider: "openai", endpoint: FakeEndpoint.chat, handler: FakeChat.handle)
+        case (.post, "/v1/messages"):
+            return try await generation(request, provider: "anthropic", endpoint: FakeEndpoint.messages, handler: FakeMessages.handle)
+        default:
+            await state.countRequest()
+            return Self.plain(404, Data("{\"error\":\"no such route: \(request.method) \(path)\"}".utf8), type: "application/json")
+        }
+    }
+
+    private func generation(_ request: Request, provider: String, endpoint: String,
+                            handler: @Sendable (FakeCall, FakeState) async -> FakeReply) async throws -> Response {
+        let buffer = try await request.body.collect(upTo: 64 << 20)
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let call = FakeCall(provider: provider, endpoint: endpoint, body: Data(buffer.readableBytesView), headers: headers,
+                            requestId: FakeCall.makeRequestId(provider: provider), origin: origin(),
+                            requiredKey: config.requiredKeys[provider])
+        await state.countRequest()
+        let fault = await state.takeFault(provider: provider, endpoint: endpoint)
+        try? await Task.sleep(for: .milliseconds(config.latency(for: provider)))
+        if let fault, let delay = fault.delayMS, fault.kind != .slowBody, fault.kind != .hang {
+            try? await Task.sleep(for: .milliseconds(delay))
+        }
+        if let fault, fault.kind == .hang {
+            await hang(milliseconds: fault.delayMS ?? 600_000)
+        }
+        var reply = await handler(call, state)
+        if let fault, fault.kind.isErrorStatus || fault.kind == .hang {
+            let presented = provider == "anthropic" ? headers["x-api-key"] : call.bearer ?? Self.runwarePayloadKey(call)
+            let charge = fault.billed == true && reply.status == 200 ? reply.charge : nil
+            let kind = fault.kind == .hang ? FakeFault(provider: provider, kind: .serverError) : fault
+            reply = FakeErrors.fault(kind, call: call, presentedKey: presented)
+            reply.charge = charge
+        }
+        reply.headers += Self.requestIdHeaders(call)
+        return FakeDelivery.response(reply, fault: fault, call: call, state: state)
+    }
+
+    /// Answers nothing until the server stops or `milliseconds` pass (the client gives up first).
+    private func hang(milliseconds: Int) async {
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while ContinuousClock.now < deadline, await !state.stopping {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    static func runwarePayloadKey(_ call: FakeCall) -> String? {
+        call.json?.array?.first(where: { $0["taskType"]?.string == "authentication" })?["apiKey"]?.string
+    }
+
+    static func requestIdHeaders(_ call: FakeCall) -> [(String, String)] {
+        switch call.provider {
+        case "anthropic": return [("request-id", call.requestId)]
+        default: return [("x-request-id", call.requestId)]
+        }
+    }
+
+    static func plain(_ status: Int, _ data: Data, type: String) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = type
+        return Response(status: .init(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Everything the fake remembers: counters, charges, fault uses, stored Runware results and images.
+actor FakeState {
+    private let config: FakeProviderConfig
+    private var requests = 0
+    private var charges: [FakeCharge] = []
+    private var faultUses: [Int]
+    private var runwareResults: [String: [FakeJSON]] = [:]
+    private var runwareOrder: [String] = []
+    let images = FakeImageStore()
+    private(set) var stopping = false
+    private let log: ChargeLog?
+
+    /// Starts with the charges already in the configured log.
+    init(config: FakeProviderConfig) throws {
+        self.config = config
+        self.faultUses = Array(repeating: 0, count: config.faults.count)
+        self.log = config.chargeLog.map(ChargeLog.init(url:))
+        self.charges = try log?.load() ?? []
+    }
+
+    /// Starts empty (used only when the log could not be read and the server will refuse to start).
+    init(unloaded config: FakeProviderConfig) {
+        self.config = config
+        self.faultUses = Array(repeating: 0, count: config.faults.count)
+        self.log = nil
+    }
+
+    func countRequest() { requests += 1 }
+
+    /// The first fault that targets this request and has uses left; consumes one use.
+    func takeFault(provider: String, endpoint: String) -> FakeFault? {
+        for (index, fault) in config.faults.enumerated() where fault.matches(provider: provider, endpoint: endpoint) {
+            if let count = fault.count, faultUses[index] >= count { continue }
+            faultUses[index] += 1
+            return fault
+        }
+        return nil
+    }
+
+    /// Records a billed request: appended (with fsync) to the log, then counted.
+    func bill(_ charge: FakeCharge) {
+        do { try log?.append(charge) } catch {
+            FileHandle.standardError.write(Data("fake-providers: cannot append to the charge log: \(error)\n".utf8))
+        }
+        charges.append(charge)
+    }
+
+    func stats() -> FakeStats {
+        var byProvider: [String: Double] = [:]
+        for charge in charges { byProvider[charge.provider, default: 0] += charge.costUSD }
+        let total = charges.reduce(0) { $0 + $1.costUSD }
+        return FakeStats(requests: requests, billed: charges.count, totalUSD: Self.round(total),
+                         byProvider: byProvider.mapValues(Self.round), charges: charges)
+    }
+
+    /// Clears the counters, fault uses and stored results (the charge log file is kept).
+    func reset() async {
+        requests = 0
+        charges = []
+        faultUses = Array(repeating: 0, count: faultUses.count)
+        runwareResults = [:]
+        runwareOrder = []
+        await images.removeAll()
+    }
+
+    func stop() { stopping = true }
+
+    /// Keeps a finished Runware task's result items for `getResponse` (the newest 10,000 tasks).
+    func storeRunwareResult(taskUUID: String, items: [FakeJSON]) {
+        if runwareResults[taskUUID] == nil { runwareOrder.append(taskUUID) }
+        runwareResults[taskUUID] = items
+        if runwareOrder.count > 10_000 {
+            runwareResults[runwareOrder.removeFirst()] = nil
+        }
+    }
+
+    func runwareResult(taskUUID: String) -> [FakeJSON]? { runwareResults[taskUUID] }
+
+    static func round(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
+}

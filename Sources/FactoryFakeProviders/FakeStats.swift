@@ -1,0 +1,59 @@
+import Foundation
+
+/// What the fake has received and billed: the body of `GET /_stats` (snake_case keys).
+public struct FakeStats: Codable, Sendable, Equatable {
+    /// Requests received since start or the last reset (all routes except /_stats and /_reset).
+    public var requests: Int
+    /// Billed requests (including those read back from the charge log at start).
+    public var billed: Int
+    public var totalUSD: Double
+    /// provider → USD.
+    public var byProvider: [String: Double]
+    public var charges: [FakeCharge]
+
+    public init(requests: Int = 0, billed: Int = 0, totalUSD: Double = 0, byProvider: [String: Double] = [:],
+                charges: [FakeCharge] = []) {
+        self.requests = requests
+        self.billed = billed
+        self.totalUSD = totalUSD
+        self.byProvider = byProvider
+        self.charges = charges
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case requests, billed, charges
+        case totalUSD = "total_usd"
+        case byProvider = "by_provider"
+    }
+}
+
+/// One billed request: a charge-log line and an entry of `FakeStats.charges` (snake_case keys).
+public struct FakeCharge: Codable, Sendable, Equatable {
+    /// SHA-256 hex of the request body bytes.
+    public var requestHash: String
+    public var provider: String
+    public var endpoint: String
+    public var model: String
+    public var costUSD: Double
+    /// ISO 8601 time the response finished.
+    public var at: String
+    public var requestId: String
+
+    public init(requestHash: String, provider: String, endpoint: String, model: String, costUSD: Double,
+                at: String, requestId: String) {
+        self.requestHash = requestHash
+        self.provider = provider
+        self.endpoint = endpoint
+        self.model = model
+        self.costUSD = costUSD
+        self.at = at
+        self.requestId = requestId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case provider, endpoint, model, at
+        case requestHash = "request_hash"
+        case costUSD = "cost_usd"
+        case requestId = "request_id"
+    }
+}
