@@ -51,6 +51,15 @@ public struct BundleWriter: Sendable {
     /// Moves any existing bundle to `.versions/<timestamp>/<id>` and renames staging into place.
     public func publish() throws {
         let fm = FileManager.default
+        // Every file and the folder reach the disk before the rename makes the bundle visible.
+        for name in try fm.contentsOfDirectory(atPath: staging.path) {
+            if let handle = FileHandle(forUpdatingAtPath: path(name)) {
+                try handle.synchronize()
+                try handle.close()
+            }
+        }
+        AtomicFile.syncFolder(staging)
+        CrashPoint.pass("staged")
         if fm.fileExists(atPath: final.path) {
             let stamp = Self.stamp()
             let versions = weekFolder.appendingPathComponent(".versions/\(stamp)", isDirectory: true)
@@ -58,6 +67,16 @@ public struct BundleWriter: Sendable {
             try fm.moveItem(at: final, to: versions.appendingPathComponent(itemId))
         }
         try fm.moveItem(at: staging, to: final)
+        AtomicFile.syncFolder(weekFolder)
+        CrashPoint.pass("renamed")
+    }
+
+    /// True when the item's published bundle was made from this same manifest by this version.
+    public static func isCurrent(weekFolder: URL, itemId: String, manifestSha256: String) -> Bool {
+        let url = weekFolder.appendingPathComponent(itemId).appendingPathComponent("metadata.json")
+        guard let data = try? Data(contentsOf: url),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["manifest_sha256"] as? String == manifestSha256 && object["tool_version"] as? String == ToolVersion.current
     }
 
     /// Removes the staging folder (after a failure).

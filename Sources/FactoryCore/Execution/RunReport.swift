@@ -3,15 +3,31 @@ import Foundation
 /// What happened to one item in a run.
 public struct ItemOutcome: Sendable, Codable, Equatable {
     /// The end state of an item.
-    public enum Status: String, Sendable, Codable { case done, failed, unsupported }
+    public enum Status: String, Sendable, Codable {
+        case done, failed, deferred, unsupported
+        /// `--skip-render`: every paid asset is in the cache, nothing was rendered.
+        case fetched
+    }
     public var id: String
     public var kind: String
     public var day: String
     public var status: Status
     public var message: String?
+    /// Why a deferred item was put off: budget, provider-paused, stopping, uncertain.
+    public var deferral: Deferral.Reason?
     public var costUSD: Double
     public var seconds: Double
     public var bundle: String?
+}
+
+/// What the run's paid calls did.
+public struct CallSummary: Sendable, Codable, Equatable {
+    public var sent: [String: Int]
+    public var cacheHits: Int
+    public var retries: Int
+    public var spentUSD: Double
+    public var uncertain: [String]
+    public var pausedProviders: [String: String]
 }
 
 /// report.json: the last run of a week, item by item.
@@ -23,20 +39,43 @@ public struct RunReport: Sendable, Codable {
     public var seconds: Double
     public var providers: [String: String]
     public var items: [ItemOutcome]
+    public var calls: CallSummary?
+    public var stopped: Bool = false
 
-    public var done: Int { items.filter { $0.status == .done }.count }
-    public var failed: [ItemOutcome] { items.filter { $0.status != .done } }
-    public var totalCostUSD: Double { items.reduce(0) { $0 + $1.costUSD } }
+    public func count(_ status: ItemOutcome.Status) -> Int { items.filter { $0.status == status }.count }
+    public var notDone: [ItemOutcome] { items.filter { $0.status != .done && $0.status != .fetched } }
+    public var spentUSD: Double { calls?.spentUSD ?? items.reduce(0) { $0 + $1.costUSD } }
 
-    /// 0 when every item is done, 1 when some failed (SPEC §1).
-    public var exitCode: Int32 { failed.isEmpty ? 0 : 1 }
+    /// 0 all done; 1 an item failed or is not supported; 3 an item was deferred by a budget cap;
+    /// 75 items were deferred for another reason (a paused provider, a stop): run again later.
+    public var exitCode: Int32 {
+        if items.contains(where: { $0.status == .failed || $0.status == .unsupported }) { return 1 }
+        if items.contains(where: { $0.deferral == .budget }) { return 3 }
+        if items.contains(where: { $0.status == .deferred }) { return 75 }
+        return 0
+    }
 
     /// A few lines for the terminal or the cron log.
     public var summary: String {
-        var lines = ["\(done)/\(items.count) items done in \(String(format: "%.1f", seconds)) s, spent $\(String(format: "%.4f", totalCostUSD))"]
-        for item in failed {
-            lines.append("  \(item.status == .unsupported ? "not supported" : "FAILED") \(item.id): \(item.message ?? "")")
+        var head = "\(count(.done))/\(items.count) items done"
+        if count(.fetched) > 0 { head += ", \(count(.fetched)) fetched (render skipped)" }
+        if count(.deferred) > 0 { head += ", \(count(.deferred)) deferred" }
+        if count(.failed) > 0 { head += ", \(count(.failed)) failed" }
+        head += " in \(String(format: "%.1f", seconds)) s, spent $\(String(format: "%.4f", spentUSD))"
+        if let calls {
+            let sent = calls.sent.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            head += " (calls: \(sent.isEmpty ? "none" : sent); cache hits \(calls.cacheHits); retries \(calls.retries))"
         }
+        var lines = [head]
+        for item in notDone {
+            let label = switch item.status {
+            case .unsupported: "not supported"
+            case .deferred: "DEFERRED (\(item.deferral?.rawValue ?? "later"))"
+            default: "FAILED"
+            }
+            lines.append("  \(label) \(item.id): \(item.message ?? "")")
+        }
+        for line in calls?.uncertain ?? [] { lines.append("  UNCERTAIN \(line)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -5,26 +5,38 @@ public struct RunOptions: Sendable {
     public var only: [String]
     public var day: Weekday?
     public var output: URL?
+    /// Fetch every paid asset into the cache and stop before rendering.
+    public var skipRender: Bool
+    /// Ignore published bundles and cached results.
+    public var fresh: Bool
 
-    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil) {
+    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false) {
         self.only = only
         self.day = day
         self.output = output
+        self.skipRender = skipRender
+        self.fresh = fresh
     }
 }
 
-/// Runs the items of a manifest concurrently (overall limit and a render pool), each to a bundle;
-/// a failed item is recorded and never stops the others.
+/// Runs every selected item as a small graph of stages (text → images → render → bundle). Paid
+/// stages go through the gateway (cache, limits, caps, ledger); renders share a pool sized to the
+/// cores; earlier items are served first; a failed or deferred item never stops the others.
 public struct Runner: Sendable {
     public let manifest: Manifest
     public let providers: ProviderSet
     public let options: RunOptions
+    public let gateway: PaidCallGateway?
+    public let stop: StopSignal
     public let log: @Sendable (String) -> Void
 
-    public init(manifest: Manifest, providers: ProviderSet, options: RunOptions, log: @escaping @Sendable (String) -> Void) {
+    public init(manifest: Manifest, providers: ProviderSet, options: RunOptions, gateway: PaidCallGateway? = nil,
+                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void) {
         self.manifest = manifest
         self.providers = providers
         self.options = options
+        self.gateway = gateway
+        self.stop = stop
         self.log = log
     }
 
@@ -42,36 +54,60 @@ public struct Runner: Sendable {
     public func run() async throws -> RunReport {
         let started = Date()
         try FileManager.default.createDirectory(at: weekFolder, withIntermediateDirectories: true)
-        let itemLimit = AsyncSemaphore(limit: manifest.concurrency.total)
+        // We hold the state lock, so any staging folder is left over from a run that was killed.
+        try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".staging"))
+        if let gateway { try recover(gateway) }
         let renderLimit = AsyncSemaphore(limit: manifest.concurrency.render)
         let items = selected
         var outcomes: [String: ItemOutcome] = [:]
         await withTaskGroup(of: ItemOutcome.self) { group in
-            for item in items {
-                group.addTask {
-                    await itemLimit.withPermit { await self.make(item, renderLimit: renderLimit) }
-                }
+            for (index, item) in items.enumerated() {
+                group.addTask { await self.make(item, priority: index, renderLimit: renderLimit) }
             }
             for await outcome in group {
                 outcomes[outcome.id] = outcome
                 let cost = String(format: "$%.4f", outcome.costUSD)
-                log("\(outcome.status.rawValue) \(outcome.id) (\(outcome.kind)) in \(String(format: "%.1f", outcome.seconds)) s, \(cost)"
-                    + (outcome.message.map { ": \($0)" } ?? ""))
+                log(Secrets.redact("\(outcome.status.rawValue) \(outcome.id) (\(outcome.kind)) in \(String(format: "%.1f", outcome.seconds)) s, \(cost)"
+                    + (outcome.message.map { ": \($0)" } ?? "")))
             }
         }
         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".staging"))
-        let report = RunReport(week: manifest.week.description, manifest: manifest.file.path,
+        var calls: CallSummary?
+        if let gateway {
+            let tally = gateway.tally
+            calls = CallSummary(sent: await tally.sentByProvider, cacheHits: await tally.cacheHits, retries: await tally.retries,
+                                spentUSD: await tally.spentUSD, uncertain: await tally.uncertainCalls,
+                                pausedProviders: await gateway.health.pausedProviders)
+        }
+        var report = RunReport(week: manifest.week.description, manifest: manifest.file.path,
                                startedAt: ISO8601DateFormatter().string(from: started),
                                finishedAt: ISO8601DateFormatter().string(from: Date()),
                                seconds: Date().timeIntervalSince(started),
                                providers: ["text": providers.text.name, "image": providers.image.name],
-                               items: items.compactMap { outcomes[$0.id] })
-        let data = try BundleMetadata.encoder().encode(report)
-        try data.write(to: weekFolder.appendingPathComponent("report.json"), options: .atomic)
+                               items: items.compactMap { outcomes[$0.id] }, calls: calls)
+        report.stopped = stop.isRequested
+        let data = Secrets.redact(try BundleMetadata.encoder().encode(report))
+        try AtomicFile.write(data, to: weekFolder.appendingPathComponent("report.json"))
         return report
     }
 
-    func make(_ item: Item, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+    /// Settles reservations an earlier run left open: from the saved answer when it arrived,
+    /// otherwise marked uncertain (the call may or may not have been billed; it is re-sent).
+    func recover(_ gateway: PaidCallGateway) throws {
+        for open in try gateway.ledger.openCalls(excludingRun: gateway.settings.runId) {
+            if let saved = gateway.cache.answer(open.requestKey) {
+                try gateway.ledger.settle(open.id, actualUSD: saved.entry.costUSD, requestId: saved.entry.requestId,
+                                          units: saved.entry.units)
+                log("recovered: item \(open.item) stage \(open.stage) was answered before the last run stopped; settled, not re-sent")
+            } else {
+                try gateway.ledger.markUncertain(open.id, note: "in flight when an earlier run stopped; no answer was saved")
+                log(String(format: "uncertain: item %@ stage %@ was in flight when the last run stopped (up to $%.4f may have been billed); it is asked again",
+                           open.item, open.stage, open.reservedUSD))
+            }
+        }
+    }
+
+    func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
@@ -84,21 +120,43 @@ public struct Runner: Sendable {
             outcome.message = "\(item.kind.rawValue) items are not supported by this version yet; the other items still run"
             return outcome
         }
+        if !options.fresh, !options.skipRender,
+           BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256) {
+            outcome.status = .done
+            outcome.message = "up to date (made from this manifest by this version); kept"
+            outcome.bundle = weekFolder.appendingPathComponent(item.id).path
+            return outcome
+        }
         do {
-            let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
-            do {
-                let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: writer)
-                let records = try await renderLimit.withPermit { try await job.run() }
-                try writer.publish()
+            let context = CallContext(item: item.id, stage: "", gateway: gateway, priority: priority)
+            let placeholder = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
+            let (assets, records) = try await placeholder.assets(context: context, priority: priority)
+            outcome.costUSD = records.reduce(0) { $0 + $1.costUSD }
+            if options.skipRender {
+                outcome.status = .fetched
+            } else {
+                try Task.checkCancellation()
+                let bundle = try await renderLimit.withPermit(priority: priority) { () async throws -> String in
+                    let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
+                    do {
+                        let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: writer)
+                        try await job.render(assets, records: records)
+                        try writer.publish()
+                        return writer.final.path
+                    } catch {
+                        writer.discard()
+                        throw error
+                    }
+                }
                 outcome.status = .done
-                outcome.costUSD = records.reduce(0) { $0 + $1.costUSD }
-                outcome.bundle = writer.final.path
-            } catch {
-                writer.discard()
-                throw error
+                outcome.bundle = bundle
             }
+        } catch let deferral as Deferral {
+            outcome.status = .deferred
+            outcome.deferral = deferral.reason
+            outcome.message = deferral.message
         } catch {
-            outcome.message = "\(error)".hasPrefix("item ") ? "\(error)" : "item \(item.id): \(error)"
+            outcome.message = Secrets.redact("\(error)".hasPrefix("item ") ? "\(error)" : "item \(item.id): \(error)")
         }
         outcome.seconds = Date().timeIntervalSince(started)
         return outcome

@@ -40,5 +40,5 @@ public struct GeneratedImage: Sendable {
 /// Makes images from prompts.
 public protocol ImageProvider: Sendable {
     var name: String { get }
-    func generate(_ request: ImageRequest) async throws -> GeneratedImage
+    func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage
 }

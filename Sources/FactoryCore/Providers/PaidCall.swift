@@ -54,6 +54,14 @@ public struct PaidResult: Sendable {
     public var requestId: String?
     /// True when the result came from the cache (nothing was called or paid).
     public var cached: Bool
+
+    public init(payload: Data, costUSD: Double, units: [String: Double], requestId: String?, cached: Bool) {
+        self.payload = payload
+        self.costUSD = costUSD
+        self.units = units
+        self.requestId = requestId
+        self.cached = cached
+    }
 }
 
 /// Who is asking for a call: the item and stage the ledger records, and the gateway that runs it.
@@ -61,11 +69,14 @@ public struct CallContext: Sendable {
     public var item: String
     public var stage: String
     public var gateway: PaidCallGateway?
+    /// The item's place in the plan: earlier items are served first when calls queue.
+    public var priority: Int
 
-    public init(item: String, stage: String, gateway: PaidCallGateway?) {
+    public init(item: String, stage: String, gateway: PaidCallGateway?, priority: Int = 0) {
         self.item = item
         self.stage = stage
         self.gateway = gateway
+        self.priority = priority
     }
 
     public func with(stage: String) -> CallContext {

@@ -27,15 +27,18 @@ public struct GeneratedQuote: Sendable, Equatable {
 /// Writes text: quotes now; stories, recipes and conversations as their kinds arrive.
 public protocol TextProvider: Sendable {
     var name: String { get }
-    func quote(_ request: QuoteRequest) async throws -> GeneratedQuote
+    func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote
 }
 
 /// The providers a run uses, one per role.
 public struct ProviderSet: Sendable {
     public var text: any TextProvider
     public var image: any ImageProvider
-    public init(text: any TextProvider, image: any ImageProvider) {
+    /// One line per role saying which provider is used and whether it is live.
+    public var description: [String]
+    public init(text: any TextProvider, image: any ImageProvider, description: [String] = []) {
         self.text = text
         self.image = image
+        self.description = description
     }
 }

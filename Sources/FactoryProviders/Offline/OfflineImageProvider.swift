@@ -7,7 +7,7 @@ public struct OfflineImageProvider: ImageProvider {
     public let name = "offline"
     public init() {}
 
-    public func generate(_ request: ImageRequest) async throws -> GeneratedImage {
+    public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
         let series = request.hints["series"].flatMap(Series.init(rawValue:)) ?? .mindfulMoment
         let style = request.hints["style"].flatMap(PosterStyle.init(rawValue:)) ?? series.defaultStyle
         let week = request.hints["week"] ?? ""

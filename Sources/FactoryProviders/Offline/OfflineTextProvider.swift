@@ -5,7 +5,7 @@ public struct OfflineTextProvider: TextProvider {
     public let name = "offline"
     public init() {}
 
-    public func quote(_ request: QuoteRequest) async throws -> GeneratedQuote {
+    public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
         // The item's seed shifts the pick only when it was set explicitly (regeneration with --seed).
         let quote = QuoteLibrary.pick(series: request.series, week: request.week, offset: 0)
         return GeneratedQuote(text: quote.text, attribution: quote.author,

@@ -12,7 +12,7 @@ public enum PosterBench {
         let generated = try await providers.image.generate(ImageRequest(
             positivePrompt: spec.prompt, negativePrompt: Series.negativePrompt, model: spec.model, width: size.width, height: size.height,
             steps: spec.steps, cfgScale: spec.cfgScale, seed: Seed.from(item.id),
-            hints: ["series": spec.series.rawValue, "week": manifest.week.description, "prompt": spec.prompt]))
+            hints: ["series": spec.series.rawValue, "week": manifest.week.description, "prompt": spec.prompt]), context: CallContext(item: item.id, stage: "image", gateway: nil))
         trace("generated")
         let layout = try PosterLayout.make(image: try Image.decode(generated.data), format: item.format, series: spec.series,
                                            quote: spec.quote ?? "Begin where you are. Use what you have. Do what you can.",

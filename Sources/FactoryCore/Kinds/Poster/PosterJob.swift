@@ -8,9 +8,18 @@ struct PosterJob {
     let spec: PosterSpec
     let manifest: Manifest
     let providers: ProviderSet
-    let writer: BundleWriter
+    /// Where the render writes; nil for the paid stages, which write nothing.
+    let writer: BundleWriter?
 
-    func run() async throws -> [GenerationRecord] {
+    /// What the paid stages produced: everything the render needs.
+    struct Assets: Sendable {
+        var quote: String
+        var attribution: String
+        var images: [GeneratedImage]
+    }
+
+    /// Stage 1 and 2: the quote (text provider), then every variant's image at once (image provider).
+    func assets(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
         var records: [GenerationRecord] = []
         let baseSeed = item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue)
         let style = spec.style ?? spec.series.defaultStyle
@@ -22,26 +31,45 @@ struct PosterJob {
             attribution = spec.attribution ?? ""
         } else {
             let answer = try await providers.text.quote(QuoteRequest(series: spec.series, theme: spec.prompt,
-                                                                      week: manifest.week, seed: baseSeed))
+                                                                      week: manifest.week, seed: baseSeed),
+                                                         context: context.with(stage: "text"))
             records.append(answer.record)
             quote = answer.text
             attribution = spec.attribution ?? answer.attribution
         }
         try Task.checkCancellation()
 
-        // Images: one generation per variant, with consecutive seeds.
+        // Images: one generation per variant, with consecutive seeds, requested together.
         let size = item.format.generationSize
         let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
+        let requests = (0..<spec.variants).map { variant in
+            ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
+                         model: spec.model, width: size.width, height: size.height, steps: spec.steps,
+                         cfgScale: spec.cfgScale, seed: baseSeed &+ UInt64(variant),
+                         hints: ["series": spec.series.rawValue, "style": style.rawValue,
+                                 "week": manifest.week.description, "prompt": spec.prompt])
+        }
+        let provider = providers.image
+        let images = try await withThrowingTaskGroup(of: (Int, GeneratedImage).self) { group in
+            for (index, request) in requests.enumerated() {
+                let stage = requests.count == 1 ? "image" : "image-\(index + 1)"
+                group.addTask { (index, try await provider.generate(request, context: context.with(stage: stage))) }
+            }
+            var made: [Int: GeneratedImage] = [:]
+            for try await (index, image) in group { made[index] = image }
+            return (0..<requests.count).compactMap { made[$0] }
+        }
+        records += images.map(\.record)
+        return (Assets(quote: quote, attribution: attribution, images: images), records)
+    }
+
+    /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
+    func render(_ assets: Assets, records: [GenerationRecord]) async throws {
+        guard let writer else { throw FactoryError(.render, "item \(item.id): no bundle to render into") }
+        let quote = assets.quote, attribution = assets.attribution
         var layouts: [PosterLayout] = []
         var mainStill: Image?
-        for variant in 0..<spec.variants {
-            let request = ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
-                                       model: spec.model, width: size.width, height: size.height, steps: spec.steps,
-                                       cfgScale: spec.cfgScale, seed: baseSeed &+ UInt64(variant),
-                                       hints: ["series": spec.series.rawValue, "style": style.rawValue,
-                                               "week": manifest.week.description, "prompt": spec.prompt])
-            let generated = try await providers.image.generate(request)
-            records.append(generated.record)
+        for (variant, generated) in assets.images.enumerated() {
             let image = try Image.decode(generated.data)
             let layout = try PosterLayout.make(image: image, format: item.format, series: spec.series, quote: quote,
                                                attribution: attribution, brand: manifest.brand)
@@ -74,14 +102,13 @@ struct PosterJob {
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
         let checks = try PosterChecks.run(layout: main, format: item.format, writer: writer, variants: spec.variants)
-        try writeMetadata(records: records, layout: main, stats: stats, settings: settings, checks: checks, title: quote)
+        try writeMetadata(writer: writer, records: records, layout: main, stats: stats, settings: settings, checks: checks, title: quote)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }
-        return records
     }
 
-    func writeMetadata(records: [GenerationRecord], layout: PosterLayout, stats: SceneRenderer.Stats,
+    func writeMetadata(writer: BundleWriter, records: [GenerationRecord], layout: PosterLayout, stats: SceneRenderer.Stats,
                        settings: VideoSettings, checks: [BundleMetadata.Check], title: String) throws {
         var boxes: [String: Box] = [:]
         for element in layout.textElements { boxes[element.name] = element.inkBox }

@@ -1,0 +1,99 @@
+import FactoryCore
+import Foundation
+
+/// What every live client shares: the transport, where the provider is, its key and its prices.
+public struct LiveClient: Sendable {
+    public var provider: String
+    public var transport: HTTPTransport
+    public var endpoint: ProviderEndpoint
+    public var key: String
+    public var prices: PriceTable
+
+    public init(provider: String, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, prices: PriceTable) {
+        self.provider = provider
+        self.transport = transport
+        self.endpoint = endpoint
+        self.key = key
+        self.prices = prices
+    }
+
+    /// Runs a call through the gateway when the run has one (always, in `factory run`); without
+    /// one (a client test) it makes the single attempt directly.
+    func perform(_ call: PaidCall, context: CallContext, send: @escaping @Sendable () async throws -> ProviderAnswer,
+                 finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
+        if let gateway = context.gateway {
+            return try await gateway.perform(call, context: context, priority: context.priority, send: send, finish: finish)
+        }
+        let answer = try await send()
+        return PaidResult(payload: try await finish(answer), costUSD: answer.costUSD, units: answer.units,
+                          requestId: answer.requestId, cached: false)
+    }
+
+    /// Turns an error reply into a classified failure, reading the provider's error shape.
+    func failure(_ reply: HTTPTransport.Reply) -> ProviderFailure {
+        let object = (try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any]
+        var code: String?, type: String?, message: String?
+        if let error = object?["error"] as? [String: Any] {
+            // OpenAI {"error":{message,type,code}} and Anthropic {"type":"error","error":{type,message}}
+            code = error["code"] as? String
+            type = error["type"] as? String
+            message = error["message"] as? String
+        } else if let errors = object?["errors"] as? [[String: Any]], let first = errors.first {
+            // Runware {"errors":[{code,message,parameter,taskUUID}]}
+            code = first["code"] as? String
+            message = [first["message"] as? String, (first["parameter"] as? String).map { "(parameter \($0))" }]
+                .compactMap { $0 }.joined(separator: " ")
+        } else if let text = object?["error"] as? String {
+            message = text
+        }
+        let hasRetryAfter = reply.headers["retry-after"] != nil || reply.headers["retry-after-ms"] != nil
+        let kind = StatusClass.kind(status: reply.status, code: code, type: type, hasRetryAfter: hasRetryAfter, provider: provider)
+        return ProviderFailure(kind, provider: provider, status: reply.status, code: code ?? type,
+                               message: message ?? (reply.body.isEmpty ? "empty answer" : reply.bodyText),
+                               requestId: reply.requestId ?? object?["request_id"] as? String, retryAfter: reply.retryAfter)
+    }
+
+    static func json(_ object: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+
+    /// Rough token count for estimates (about 4 characters per token for English).
+    static func tokens(_ text: String) -> Int { max(1, (text.utf8.count + 3) / 4) }
+}
+
+/// The JSON-schema'd quote all text providers are asked for.
+enum QuotePrompt {
+    static var schema: [String: Any] { [
+        "type": "object",
+        "properties": [
+            "quote": ["type": "string", "description": "the quote, at most 20 words"],
+            "attribution": ["type": "string", "description": "who said it, or empty for an original line"],
+        ],
+        "required": ["quote", "attribution"],
+        "additionalProperties": false,
+    ] }
+
+    static let system = """
+        You write the quote for a social-media poster series. Reply only with the JSON asked for. \
+        The quote is at most 20 words, warm and concrete, no hashtags, no emoji unless asked, no surrounding quotation marks. \
+        Use a real, correctly attributed quote or write an original line and leave the attribution empty.
+        """
+
+    static func user(_ request: QuoteRequest) -> String {
+        "Series: \(request.series.title). Theme for this week (\(request.week)): \(request.theme). Variation \(request.seed % 1000)."
+    }
+
+    /// Reads and checks the answer's JSON.
+    static func parse(_ text: String, provider: String) throws -> (quote: String, attribution: String) {
+        struct Answer: Decodable { var quote: String; var attribution: String? }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(text.utf8)) else {
+            throw FactoryError(.provider, "\(provider) answered without the quote JSON asked for: \(Secrets.redact(String(text.prefix(200))))")
+        }
+        let quote = answer.quote.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"\u{201C}\u{201D}"))
+        guard !quote.isEmpty, quote.count <= 240 else {
+            throw FactoryError(.provider, "\(provider) answered with a quote of \(quote.count) characters (1–240 fit a poster); "
+                               + "run again with --fresh to ask again")
+        }
+        return (quote, answer.attribution?.trimmingCharacters(in: .whitespaces) ?? "")
+    }
+}
