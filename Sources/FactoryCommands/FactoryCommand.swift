@@ -1,4 +1,6 @@
 import ArgumentParser
+import FactoryCore
+import Foundation
 import FactoryImaging
 
 /// The `factory` command: turns a weekly manifest into finished share bundles.
@@ -11,12 +13,13 @@ public struct FactoryCommand: AsyncParsableCommand {
         Exit codes:
           0   every item done
           1   some items failed (the report says which and why)
-          2   invalid manifest or arguments
-          3   stopped by budget (some items deferred)
-          75  another run holds the lock
+          2   invalid manifest, arguments or provider settings
+          3   a budget cap deferred some items (run again when the cap has room)
+          75  another run holds the lock, or items were deferred (a paused provider); run again later
+          130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Validate.self, Bench.self, BenchRender.self, BenchEncode.self])
+        subcommands: [Run.self, Validate.self, Costs.self, FakeProviders.self, Bench.self, BenchRender.self, BenchEncode.self])
 
     public init() {}
 }
@@ -29,8 +32,38 @@ struct ManifestOptions: ParsableArguments {
     @Option(help: "Write bundles under DIR instead of the manifest's `output:`.")
     var output: String?
 
-    @Option(help: "Keep state (the run lock; later the ledger and cache) in DIR instead of <output>/.factory (or $FACTORY_STATE).")
+    @Option(help: "Keep state (the lock, the ledger, the cache) in DIR instead of <output>/.factory (or $FACTORY_STATE).")
     var state: String?
+
+    var outputFolder: URL? { output.map { URL(fileURLWithPath: $0) } }
+
+    /// Loads and checks the manifest; problems are printed and exit 2.
+    func loadManifest() throws -> Manifest {
+        do {
+            return try ManifestLoader.load(path: manifest)
+        } catch let error as ManifestError {
+            for problem in error.problems { printError(problem.description) }
+            throw ExitCode(2)
+        }
+    }
+
+    /// `--state`, else $FACTORY_STATE, else `<output>/.factory`.
+    func stateFolder(_ manifest: Manifest) -> URL {
+        let outputRoot = outputFolder ?? manifest.output
+        let path = state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]
+        return path.map { URL(fileURLWithPath: $0) } ?? outputRoot.appendingPathComponent(".factory")
+    }
+
+    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal) throws -> PaidCallGateway {
+        let c = manifest.concurrency
+        let settings = PaidCallGateway.Settings(
+            budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
+            runId: UUID().uuidString, fresh: fresh,
+            limits: ["runware": c.runware, "openai": c.openai, "anthropic": c.anthropic], total: c.total)
+        return PaidCallGateway(settings: settings, ledger: try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite")),
+                               cache: ResultCache(folder: stateFolder.appendingPathComponent("cache")), stop: stop,
+                               log: { say($0) })
+    }
 }
 
 extension FactoryCommand {

@@ -6,7 +6,15 @@ import Foundation
 extension FactoryCommand {
     /// `factory run MANIFEST`: plans every item and writes one bundle per item.
     struct Run: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make the week's bundles from a manifest.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make the week's bundles from a manifest.",
+            discussion: """
+            Providers: `auto` (the default) is live when its key is set (RUNWARE_API_KEY, OPENAI_API_KEY, \
+            ANTHROPIC_API_KEY) and offline otherwise; base URLs come from RUNWARE_BASE_URL, OPENAI_BASE_URL and \
+            ANTHROPIC_BASE_URL. Every paid call is cached, reserved against the budget caps and recorded in \
+            <state>/ledger.sqlite. SIGINT/SIGTERM stop new paid calls, let in-flight ones finish (up to \
+            --grace seconds) and write the report.
+            """)
 
         @OptionGroup var options: ManifestOptions
 
@@ -19,14 +27,17 @@ extension FactoryCommand {
         @Flag(help: "Use the offline providers even when API keys are set.")
         var offline = false
 
+        @Flag(help: "Ignore cached provider results and published bundles: ask and pay again.")
+        var fresh = false
+
+        @Flag(help: "Fetch every paid asset into the cache, render nothing (to fetch early in the week).")
+        var skipRender = false
+
+        @Option(help: "Seconds in-flight calls get to finish after SIGINT/SIGTERM.")
+        var grace: Double = 30
+
         func run() async throws {
-            let manifest: Manifest
-            do {
-                manifest = try ManifestLoader.load(path: options.manifest)
-            } catch let error as ManifestError {
-                for problem in error.problems { printError(problem.description) }
-                throw ExitCode(2)
-            }
+            let manifest = try options.loadManifest()
             var weekday: Weekday?
             if let day {
                 guard let parsed = Weekday(rawValue: day.lowercased()) else {
@@ -40,11 +51,7 @@ extension FactoryCommand {
                 printError("--only: no item with id \(unknown.joined(separator: ", ")) in \(options.manifest)")
                 throw ExitCode(2)
             }
-            // State (the lock now; the ledger and cache later) lives in <output>/.factory unless
-            // --state or FACTORY_STATE says otherwise.
-            let outputRoot = options.output.map { URL(fileURLWithPath: $0) } ?? manifest.output
-            let statePath = options.state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]
-            let stateFolder = statePath.map { URL(fileURLWithPath: $0) } ?? outputRoot.appendingPathComponent(".factory")
+            let stateFolder = options.stateFolder(manifest)
             let lock: RunLock
             do {
                 lock = try RunLock(stateFolder: stateFolder)
@@ -53,15 +60,54 @@ extension FactoryCommand {
                 throw ExitCode(75)
             }
             defer { withExtendedLifetime(lock) {} }
-            let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider())
-            let runner = Runner(manifest: manifest, providers: providers,
-                                options: RunOptions(only: only, day: weekday, output: options.output.map { URL(fileURLWithPath: $0) }),
-                                log: { print($0) })
-            print("providers: text \(providers.text.name), image \(providers.image.name) (offline: no key needed, nothing is spent)")
-            print("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)")
-            let report = try await runner.run()
-            print(report.summary)
+
+            let resolved: ResolvedProviders
+            do {
+                resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
+                                                               offline: offline)
+            } catch {
+                printError(Secrets.redact("\(error)"))
+                throw ExitCode(2)
+            }
+            let stop = StopSignal()
+            let gateway: PaidCallGateway
+            do {
+                gateway = try options.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop)
+            } catch {
+                await resolved.transport?.shutdown()
+                printError("\(error)")
+                throw ExitCode(75)
+            }
+            let runner = Runner(manifest: manifest, providers: resolved.set,
+                                options: RunOptions(only: only, day: weekday, output: options.outputFolder, skipRender: skipRender, fresh: fresh),
+                                gateway: gateway, stop: stop, log: { say($0) })
+            for line in resolved.set.description { say("providers: \(line)") }
+            let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
+            say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
+                       dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,
+                       gateway.ledger.path.path))
+            say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
+                + (skipRender ? " (render skipped)" : ""))
+
+            let work = Task { try await runner.run() }
+            let signals = SignalWatcher(stop: stop, grace: grace, work: { work.cancel() }, log: { say($0) })
+            let report: RunReport
+            do {
+                report = try await work.value
+            } catch {
+                await resolved.transport?.shutdown()
+                throw error
+            }
+            withExtendedLifetime(signals) {}
+            await resolved.transport?.shutdown()
+            say(report.summary)
+            if let signal = signals.received { throw ExitCode(128 + signal) }
             if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         }
     }
+}
+
+/// Prints a line with any key scrubbed, flushed at once (cron logs, pipes).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((Secrets.redact(line) + "\n").utf8))
 }

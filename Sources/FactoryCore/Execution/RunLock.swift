@@ -17,11 +17,15 @@ public final class RunLock: Sendable {
         guard descriptor >= 0 else { throw FactoryError(.lock, "cannot open the lock file \(path)") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw FactoryError(.lock, "another run holds the lock \(path); wait for it to finish")
+            // The holder wrote its pid and start time (for this message only; the flock is the lock).
+            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 1) ?? []
+            let who = holder.count == 2 ? "run pid \(holder[0]), started \(holder[1])," : "run"
+            throw FactoryError(.lock, "another \(who) holds the lock \(path); wait for it to finish")
         }
-        let pid = "\(getpid())\n"
+        let stamp = "\(getpid()) \(ISO8601DateFormatter().string(from: Date()))\n"
         _ = ftruncate(descriptor, 0)
-        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+        _ = stamp.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }
 
     deinit {

@@ -1,0 +1,81 @@
+import FactoryCore
+import Foundation
+
+/// Chooses each role's provider from the manifest, the keys present and `--offline`, before
+/// anything starts: `auto` is live when its key is set, a provider named explicitly without its
+/// key is an error, `--offline` forces the embedded providers.
+public struct ResolvedProviders: Sendable {
+    public var set: ProviderSet
+    /// The transport to shut down after the run (nil when everything is offline).
+    public var transport: HTTPTransport?
+    /// Live providers by role.
+    public var live: [String: String]
+
+    public static let defaultTextModels = ["anthropic": "claude-sonnet-5-5", "openai": "gpt-4o-mini"]
+
+    public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
+                               prices: PriceTable = .bundled) async throws -> ResolvedProviders {
+        // Every key and URL is checked before any client is made.
+        for provider in ["runware", "openai", "anthropic"] where !offline {
+            _ = try ProviderEndpoint.resolve(provider, environment: environment)
+        }
+        let credentials = try Credentials.load(environment: environment)
+        if offline {
+            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(), description: [
+                "text: offline (--offline: curated templates, nothing is spent)",
+                "image: offline (--offline: procedural art, nothing is spent)",
+            ]), transport: nil, live: [:])
+        }
+        // Made only when a provider is live: an HTTP client must be shut down once made.
+        var transport: HTTPTransport?
+        func client(_ provider: String, role: String) throws -> LiveClient? {
+            guard let key = credentials.keys[provider] else { return nil }
+            let endpoint = try ProviderEndpoint.resolve(provider, environment: environment)
+            let shared = transport ?? HTTPTransport()
+            transport = shared
+            return LiveClient(provider: provider, transport: shared, endpoint: endpoint, key: key, prices: prices)
+        }
+        func missing(_ provider: String, role: String) -> FactoryError {
+            FactoryError(.provider, "providers.\(role): \(provider) is named in the manifest but \(Credentials.variables[provider] ?? "") "
+                         + "is not set; set it (or put it in ~/.config/contentfactory/credentials, mode 0600), or use \(role): auto or offline")
+        }
+        var lines: [String] = [], live: [String: String] = [:]
+
+        let text: any TextProvider
+        let textChoice: String? = switch choices.text {
+        case .offline: nil
+        case .anthropic: "anthropic"
+        case .openai: "openai"
+        case .auto: credentials.keys["anthropic"] != nil ? "anthropic" : credentials.keys["openai"] != nil ? "openai" : nil
+        }
+        if let provider = textChoice {
+            let model = environment["FACTORY_TEXT_MODEL"] ?? defaultTextModels[provider] ?? ""
+            _ = try prices.check(provider: provider, model: model, on: AnthropicClient.today())
+            guard let live = try client(provider, role: "text") else { throw missing(provider, role: "text") }
+            text = provider == "anthropic" ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
+            lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")
+        } else {
+            text = OfflineTextProvider()
+            lines.append("text: offline (" + (choices.text == .offline ? "manifest says offline" : "no ANTHROPIC_API_KEY or OPENAI_API_KEY") + "; nothing is spent)")
+        }
+        if textChoice != nil { live["text"] = textChoice }
+
+        let image: any ImageProvider
+        let imageLive = choices.image == .runware || (choices.image == .auto && credentials.keys["runware"] != nil)
+        if imageLive {
+            guard credentials.keys["runware"] != nil else {
+                await transport?.shutdown()
+                throw missing("runware", role: "image")
+            }
+            guard let client = try client("runware", role: "image") else { throw missing("runware", role: "image") }
+            image = RunwareClient(client: client)
+            lines.append("image: runware (live, \(client.endpoint.base.absoluteString))")
+            live["image"] = "runware"
+        } else {
+            image = OfflineImageProvider()
+            lines.append("image: offline (" + (choices.image == .offline ? "manifest says offline" : "no RUNWARE_API_KEY") + "; nothing is spent)")
+        }
+        return ResolvedProviders(set: ProviderSet(text: text, image: image, description: lines),
+                                 transport: transport, live: live)
+    }
+}
