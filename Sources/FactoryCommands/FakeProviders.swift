@@ -56,7 +56,7 @@ extension FactoryCommand {
             }
             let urls = server.baseURLs
             print("fake-providers listening on http://127.0.0.1:\(bound) (RUNWARE_BASE_URL=\(urls["runware"] ?? "") OPENAI_BASE_URL=\(urls["openai"] ?? "") ANTHROPIC_BASE_URL=\(urls["anthropic"] ?? ""))")
-            fflush(stdout)
+            fflush(nil)   // flushes every output stream, stdout included
             await Self.waitForTerminationSignal()
             await server.stop()
         }

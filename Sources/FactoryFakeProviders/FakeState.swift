@@ -78,5 +78,6 @@ actor FakeState {
 
     func runwareResult(taskUUID: String) -> [FakeJSON]? { runwareResults[taskUUID] }
 
-    static func round(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
+    /// USD to the nano-dollar: token-priced calls cost millionths, so six decimals would lose them.
+    static func round(_ value: Double) -> Double { (value * 1e9).rounded() / 1e9 }
 }

@@ -1,0 +1,153 @@
+import FactoryFakeProviders
+import FactoryImaging
+import Foundation
+import Testing
+
+@Suite("Fake provider server: injected faults")
+struct FakeFaultTests {
+    static let chat: FakeJSON = ["model": "gpt-4o", "messages": [["role": "user", "content": "Hello"]]]
+    static let message: FakeJSON = ["model": "claude-haiku-5-5", "max_tokens": 64, "messages": [["role": "user", "content": "Hello"]]]
+
+    @Test func faultWithCountTwoThenSuccess() async throws {
+        let fault = try FakeFault(spec: "anthropic:rateLimit:count=2:retryAfter=2")
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [fault]))
+        defer { Task { await fake.stop() } }
+        for _ in 0..<2 {
+            let limited = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
+            #expect(limited.status == 429)
+            #expect(limited.headers["retry-after"] == "2")
+            #expect(limited.json?["error"]?["type"]?.string == "rate_limit_error")
+        }
+        let ok = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
+        #expect(ok.status == 200)
+        let stats = await fake.server.stats()
+        #expect(stats.requests == 3 && stats.billed == 1)
+    }
+
+    @Test func quotaAndSpendCapShapes() async throws {
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [
+            FakeFault(provider: "openai", endpoint: "chat", kind: .quota, count: 1),
+            FakeFault(provider: "anthropic", kind: .spendCap, count: 1),
+            FakeFault(provider: "runware", kind: .quota, count: 1),
+            FakeFault(provider: "*", kind: .overloaded, count: 2),
+        ]))
+        defer { Task { await fake.stop() } }
+        let openAI = try await fake.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth)
+        #expect(openAI.status == 429)
+        #expect(openAI.json?["error"]?["code"]?.string == "insufficient_quota")
+        let anthropic = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
+        #expect(anthropic.status == 429 && anthropic.headers["retry-after"] == nil)
+        let runware = try await fake.post("/v1", json: [Fixtures.imageTask()], headers: Fixtures.runwareAuth)
+        #expect(runware.status == 402)
+        let overloadedAnthropic = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
+        #expect(overloadedAnthropic.status == 529)
+        #expect(overloadedAnthropic.json?["error"]?["type"]?.string == "overloaded_error")
+        let overloadedOpenAI = try await fake.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth)
+        #expect(overloadedOpenAI.status == 503)
+        #expect(try await fake.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth).status == 200)
+        #expect(await fake.server.stats().billed == 1)
+    }
+
+    @Test func clientThatGivesUpMidBodyIsNotBilled() async throws {
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [FakeFault(provider: "openai", kind: .slowBody, count: 1, delayMS: 1_500)]))
+        defer { Task { await fake.stop() } }
+        let attempt = Task { try await fake.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth) }
+        try await Task.sleep(for: .milliseconds(300))
+        attempt.cancel()   // the client hangs up a fifth of the way through the body
+        if case .success = await attempt.result { Issue.record("the cancelled request should not have completed") }
+        try await Task.sleep(for: .milliseconds(2_000))
+        #expect(await fake.server.stats().requests == 1)
+        #expect(await fake.server.stats().billed == 0)
+        // The same slow delivery, waited for, is billed once complete.
+        let patient = try await FakeHarness.start(FakeProviderConfig(faults: [FakeFault(provider: "openai", kind: .slowBody, delayMS: 400)]))
+        defer { Task { await patient.stop() } }
+        let ok = try await patient.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth)
+        #expect(ok.status == 200 && ok.json?["choices"] != nil)
+        #expect(await patient.server.stats().billed == 1)
+    }
+
+    @Test func malformedAndTruncatedBodiesAreBilled() async throws {
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [
+            FakeFault(provider: "anthropic", kind: .malformedJSON, count: 1),
+            FakeFault(provider: "anthropic", kind: .truncatedBody, count: 1),
+        ]))
+        defer { Task { await fake.stop() } }
+        let malformed = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
+        #expect(malformed.status == 200)
+        #expect(malformed.json == nil && malformed.body.first == UInt8(ascii: "{"))
+        await #expect(throws: (any Error).self) {
+            _ = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await fake.server.stats().billed == 2)
+    }
+
+    @Test func authEchoKeyEchoesButTheLogDoesNot() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("charges.jsonl")
+        let canary = "sk-CANARY-\(UUID().uuidString)"
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [FakeFault(provider: "openai", kind: .authEchoKey, count: 1)], chargeLog: log))
+        defer { Task { await fake.stop() } }
+        let echoed = try await fake.post("/v1/chat/completions", json: Self.chat, headers: ["authorization": "Bearer \(canary)"])
+        #expect(echoed.status == 401)
+        #expect(echoed.json?["error"]?["message"]?.string?.contains(canary) == true)
+        #expect(try await fake.post("/v1/chat/completions", json: Self.chat, headers: ["authorization": "Bearer \(canary)"]).status == 200)
+        let logText = try String(contentsOf: log, encoding: .utf8)
+        #expect(logText.split(separator: "\n").count == 1 && !logText.contains("CANARY"))
+    }
+
+    @Test func imageFaults() async throws {
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [
+            try FakeFault(spec: "runware/image:hugeImage:count=1"), try FakeFault(spec: "runware:notImage:count=1"),
+        ]))
+        defer { Task { await fake.stop() } }
+        let answer = try await fake.post("/v1", json: [Fixtures.imageTask()], headers: Fixtures.runwareAuth)
+        #expect(answer.status == 200)   // image kinds never touch the inference call
+        let url = try #require(answer.json?["data"]?.array?.first?["imageURL"]?.string)
+        let bomb = try await fake.get(url)
+        #expect(bomb.status == 200 && bomb.headers["content-type"] == "image/png")
+        #expect(ImageSignature.dimensions(bomb.body).map { [$0.width, $0.height] } == [20_000, 20_000])
+        #expect(bomb.body.count > 300_000 && bomb.body.count < 450_000)
+        let html = try await fake.get(url)
+        #expect(html.headers["content-type"]?.hasPrefix("text/html") == true && ImageSignature.detect(html.body) == nil)
+        let real = try await fake.get(url)
+        #expect(try Image.decode(real.body).width == 512)
+        #expect(await fake.server.stats().billed == 1)   // downloads are never billed
+    }
+
+    @Test(arguments: [
+        ("anthropic:rateLimit:count=3:retryAfter=2", FakeFault(provider: "anthropic", kind: .rateLimit, count: 3, retryAfter: "2")),
+        ("runware:overloaded", FakeFault(provider: "runware", kind: .overloaded)),
+        ("openai/speech:quota", FakeFault(provider: "openai", endpoint: "speech", kind: .quota)),
+        ("runware/image:hugeImage", FakeFault(provider: "runware", endpoint: "image", kind: .hugeImage)),
+        ("*:slowBody:delayMS=500:billed=true", FakeFault(provider: "*", kind: .slowBody, delayMS: 500, billed: true)),
+        ("openai:rateLimit:retryAfter=Wed, 21 Oct 2026 07:28:00 GMT:count=1",
+         FakeFault(provider: "openai", kind: .rateLimit, count: 1, retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")),
+    ])
+    func faultSpecsParse(spec: String, expected: FakeFault) throws {
+        #expect(try FakeFault(spec: spec) == expected)
+    }
+
+    @Test(arguments: ["google:rateLimit", "openai:explode", "openai/video:quota", "anthropic", "openai:quota:count=-1", "openai:quota:colour=red"])
+    func badFaultSpecsAreRejected(spec: String) {
+        #expect(throws: FakeProviderError.self) { try FakeFault(spec: spec) }
+    }
+
+    @Test func scenarioFilesLoad() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("s.json")
+        try Data(#"{"latencyMS": {"*": 5, "openai": 20}, "faults": [{"provider": "anthropic", "kind": "overloaded", "count": 2}]}"#.utf8).write(to: json)
+        let scenario = try FakeProviderConfig.load(scenario: json)
+        #expect(scenario.latencyMS == ["*": 5, "openai": 20])
+        #expect(scenario.faults == [FakeFault(provider: "anthropic", kind: .overloaded, count: 2)])
+        let yaml = folder.appendingPathComponent("s.yaml")
+        try Data("latencyMS:\n  runware: 50\nfaults:\n  - provider: runware\n    endpoint: image\n    kind: notImage\n".utf8).write(to: yaml)
+        let fromYAML = try FakeProviderConfig.load(scenario: yaml).applied(to: FakeProviderConfig(port: 8787))
+        #expect(fromYAML.port == 8787 && fromYAML.latencyMS["runware"] == 50)
+        #expect(fromYAML.faults.first?.kind == .notImage)
+    }
+}
