@@ -34,7 +34,7 @@ struct FakeImageRoute: Sendable {
             return FakeDelivery.response(FakeErrors.fault(fault, call: call, presentedKey: nil), fault: nil, call: call, state: state)
         }
         if fault?.kind == .hang {
-            while await !state.stopping { try? await Task.sleep(for: .milliseconds(50)) }
+            await state.hang(milliseconds: fault?.delayMS ?? 600_000)
         }
         return FakeDelivery.response(reply, fault: fault, call: call, state: state)
     }

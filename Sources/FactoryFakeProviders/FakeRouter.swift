@@ -51,7 +51,7 @@ struct FakeRouter: Sendable {
             try? await Task.sleep(for: .milliseconds(delay))
         }
         if let fault, fault.kind == .hang {
-            await hang(milliseconds: fault.delayMS ?? 600_000)
+            await state.hang(milliseconds: fault.delayMS ?? 600_000)
         }
         var reply = await handler(call, state)
         if let fault, fault.kind.isErrorStatus || fault.kind == .hang {
@@ -63,14 +63,6 @@ struct FakeRouter: Sendable {
         }
         reply.headers += Self.requestIdHeaders(call)
         return FakeDelivery.response(reply, fault: fault, call: call, state: state)
-    }
-
-    /// Answers nothing until the server stops or `milliseconds` pass (the client gives up first).
-    private func hang(milliseconds: Int) async {
-        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
-        while ContinuousClock.now < deadline, await !state.stopping {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
     }
 
     static func runwarePayloadKey(_ call: FakeCall) -> String? {

@@ -54,7 +54,7 @@ enum FakeRunware {
     }
 
     /// The compute-billed price of one image: 0.0013 × megapixels × steps/28, to 6 decimals.
-    public static func cost(width: Int, height: Int, steps: Int) -> Double {
+    static func cost(width: Int, height: Int, steps: Int) -> Double {
         (0.0013 * (Double(width * height) / 1_048_576) * (Double(steps) / 28) * 1_000_000).rounded() / 1_000_000
     }
 

@@ -67,6 +67,14 @@ actor FakeState {
 
     func stop() { stopping = true }
 
+    /// Answers nothing until the server stops or `milliseconds` pass (the client gives up first).
+    nonisolated func hang(milliseconds: Int) async {
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while ContinuousClock.now < deadline, await !stopping {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// Keeps a finished Runware task's result items for `getResponse` (the newest 10,000 tasks).
     func storeRunwareResult(taskUUID: String, items: [FakeJSON]) {
         if runwareResults[taskUUID] == nil { runwareOrder.append(taskUUID) }

@@ -82,6 +82,38 @@ struct FakeFaultTests {
         #expect(await fake.server.stats().billed == 2)
     }
 
+    @Test func hangNeverAnswersAndStopEndsIt() async throws {
+        let fake = try await FakeHarness.start(FakeProviderConfig(faults: [FakeFault(provider: "runware", kind: .hang)]))
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) {
+            _ = try await fake.post("/v1", json: [Fixtures.imageTask()], headers: Fixtures.runwareAuth, timeoutMS: 400)
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(400))
+        let stopping = ContinuousClock.now
+        await fake.stop()
+        #expect(ContinuousClock.now - stopping < .seconds(5))
+        #expect(await fake.server.stats().billed == 0)
+    }
+
+    @Test func manySimultaneousRequestsAreEachBilledOnce() async throws {
+        let fake = try await FakeHarness.start(FakeProviderConfig(latencyMS: ["*": 20]))
+        defer { Task { await fake.stop() } }
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<24 {
+                group.addTask {
+                    let body: FakeJSON = ["model": "claude-haiku-5-5", "max_tokens": 64, "messages": [["role": "user", "content": .string("Story \(index)")]]]
+                    return try await fake.post("/v1/messages", json: body, headers: Fixtures.anthropicAuth).status
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 24))
+        let stats = await fake.server.stats()
+        #expect(stats.requests == 24 && stats.billed == 24)
+        #expect(Set(stats.charges.map(\.requestHash)).count == 24)
+        #expect(abs(stats.totalUSD - stats.charges.reduce(0) { $0 + $1.costUSD }) < 1e-9)
+    }
+
     @Test func authEchoKeyEchoesButTheLogDoesNot() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
