@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C: system libraries and their shims (the only place C is called from is Imaging/Media).
@@ -41,11 +44,17 @@ let package = Package(
         .target(name: "FactoryProviders", dependencies: [
             "FactoryCore", "FactoryImaging",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [
             "FactoryCore", "FactoryImaging",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "FactoryCommands", dependencies: [
             "FactoryCore", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
@@ -58,8 +67,11 @@ let package = Package(
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryProviders", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
-            "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryTesting",
+            "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryCore"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )

@@ -58,14 +58,12 @@ public final class ResultCache: Sendable {
         try AtomicFile.write(payload, to: base.appendingPathExtension("\(name).bin"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         try AtomicFile.write(try encoder.encode(entry), to: base.appendingPathExtension("\(name).json"))
     }
 
     func read(_ key: String, _ name: String) -> (payload: Data, entry: Entry)? {
         let base = base(key)
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         guard let meta = try? Data(contentsOf: base.appendingPathExtension("\(name).json")),
               let entry = try? decoder.decode(Entry.self, from: meta),
               let payload = try? Data(contentsOf: base.appendingPathExtension("\(name).bin")) else { return nil }

@@ -43,7 +43,11 @@ public struct PriceTable: Sendable {
 
     /// The row for a model; Runware's `*` row prices any other AIR model.
     public func price(provider: String, model: String) -> ModelPrice? {
-        rows.first { $0.provider == provider && ($0.model == model || model.hasPrefix($0.model + "-")) }
+        // Exact name first, then the longest dated-snapshot prefix ("claude-haiku-4-5-20251001" → "claude-haiku-4-5").
+        rows.first { $0.provider == provider && $0.model == model }
+            ?? rows.filter { $0.provider == provider && $0.model != "*" && model.hasPrefix($0.model + "-")
+                && model.dropFirst($0.model.count + 1).allSatisfy(\.isNumber) }
+                .max { $0.model.count < $1.model.count }
             ?? rows.first { $0.provider == provider && $0.model == "*" }
     }
 
