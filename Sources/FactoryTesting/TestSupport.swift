@@ -23,15 +23,42 @@ public enum TestSupport {
         public var stderr: String
     }
 
+    /// The child's environment: this process's, without any provider key, base URL, credentials
+    /// file or state folder of the developer's (tests are offline unless they say otherwise).
+    public static func environment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for name in ["RUNWARE_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "RUNWARE_BASE_URL", "OPENAI_BASE_URL",
+                     "ANTHROPIC_BASE_URL", "FACTORY_STATE", "FACTORY_TEXT_MODEL", "FACTORY_CRASH_AT"] {
+            env[name] = nil
+        }
+        env["FACTORY_CREDENTIALS"] = "/nonexistent/contentfactory-credentials"
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
+    /// Starts the factory binary without waiting (for kill and lock tests); output goes to `log`.
+    public static func startFactory(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                                    log: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: factoryBinary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = Self.environment(environment)
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
     /// Runs the factory binary with `arguments` in `directory` and waits for it.
     public static func runFactory(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: factoryBinary)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        process.environment = Self.environment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
