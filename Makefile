@@ -29,6 +29,7 @@ test: deps
 
 bench: build
 	.build/release/factory bench manifests/sample-week.yaml
+	.build/release/factory bench-executor --items 200 --latency-ms 500
 
 clean:
 	rm -rf .build $(OUTPUT)

@@ -46,7 +46,8 @@ struct FakeRouter: Sendable {
                             requiredKey: config.requiredKeys[provider])
         await state.countRequest()
         let fault = await state.takeFault(provider: provider, endpoint: endpoint)
-        try? await Task.sleep(for: .milliseconds(config.latency(for: provider)))
+        // The configured latency is the answer's whole time: the handler's own work counts towards it.
+        let began = ContinuousClock.now
         if let fault, let delay = fault.delayMS, fault.kind != .slowBody, fault.kind != .hang {
             try? await Task.sleep(for: .milliseconds(delay))
         }
@@ -54,6 +55,8 @@ struct FakeRouter: Sendable {
             await state.hang(milliseconds: fault.delayMS ?? 600_000)
         }
         var reply = await handler(call, state)
+        let remaining = Duration.milliseconds(config.latency(for: provider)) - (ContinuousClock.now - began)
+        if remaining > .zero { try? await Task.sleep(for: remaining) }
         if let fault, fault.kind.isErrorStatus || fault.kind == .hang {
             let presented = provider == "anthropic" ? headers["x-api-key"] : call.bearer ?? Self.runwarePayloadKey(call)
             let charge = fault.billed == true && reply.status == 200 ? reply.charge : nil

@@ -52,21 +52,21 @@ public final class ResultCache: Sendable {
         try write(key, "result", payload: payload, entry: entry)
     }
 
-    // The payload is written first and the entry (its presence means "complete") last.
+    // One file per record: a line of JSON (the entry), then the payload bytes. The answer is made
+    // durable (fsync); the result can always be made again from the answer, so it is only renamed into place.
     func write(_ key: String, _ name: String, payload: Data, entry: Entry) throws {
-        let base = base(key)
-        try AtomicFile.write(payload, to: base.appendingPathExtension("\(name).bin"))
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(try encoder.encode(entry), to: base.appendingPathExtension("\(name).json"))
+        encoder.outputFormatting = [.sortedKeys]
+        var data = try encoder.encode(entry)
+        data.append(0x0A)
+        data.append(payload)
+        try AtomicFile.write(data, to: base(key).appendingPathExtension(name), durable: name == "answer")
     }
 
     func read(_ key: String, _ name: String) -> (payload: Data, entry: Entry)? {
-        let base = base(key)
-        let decoder = JSONDecoder()
-        guard let meta = try? Data(contentsOf: base.appendingPathExtension("\(name).json")),
-              let entry = try? decoder.decode(Entry.self, from: meta),
-              let payload = try? Data(contentsOf: base.appendingPathExtension("\(name).bin")) else { return nil }
-        return (payload, entry)
+        guard let data = try? Data(contentsOf: base(key).appendingPathExtension(name)),
+              let newline = data.firstIndex(of: 0x0A),
+              let entry = try? JSONDecoder().decode(Entry.self, from: data[data.startIndex..<newline]) else { return nil }
+        return (Data(data[(newline + 1)...]), entry)
     }
 }

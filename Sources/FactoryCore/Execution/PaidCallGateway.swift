@@ -71,16 +71,18 @@ public final class PaidCallGateway: Sendable {
                         send: @escaping @Sendable () async throws -> ProviderAnswer,
                         finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
         let key = call.key
-        if !settings.fresh, let hit = cache.result(key) {
+        let cache = self.cache, fresh = settings.fresh
+        let saved = fresh ? nil : try await BlockingIO.run { (cache.result(key), cache.answer(key)) }
+        if let hit = saved?.0 {
             await tally.hit()
             return PaidResult(payload: hit.payload, costUSD: 0, units: hit.entry.units, requestId: hit.entry.requestId, cached: true)
         }
-        if !settings.fresh, let saved = cache.answer(key) {
+        if let saved = saved?.1 {
             // Paid for by an earlier run that stopped before finishing the result: finish it, pay nothing.
             let answer = ProviderAnswer(body: saved.payload, requestId: saved.entry.requestId, costUSD: saved.entry.costUSD,
                                         units: saved.entry.units)
             let payload = try await finish(answer)
-            try cache.storeResult(key, payload: payload, entry: saved.entry)
+            try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: saved.entry) }
             await tally.hit()
             return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true)
         }
@@ -91,7 +93,8 @@ public final class PaidCallGateway: Sendable {
             }
         }
         let payload = try await finish(answer)
-        try cache.storeResult(key, payload: payload, entry: entry(call, answer))
+        let record = entry(call, answer)
+        try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: record) }
         return PaidResult(payload: payload, costUSD: answer.costUSD, units: answer.units, requestId: answer.requestId, cached: false)
     }
 
@@ -114,10 +117,12 @@ public final class PaidCallGateway: Sendable {
             }
             try Task.checkCancellation()
             let id: Int64
+            let reservation = Ledger.Reservation(requestKey: key, day: day(), week: settings.week, provider: call.provider,
+                                                 model: call.model, item: context.item, stage: context.stage,
+                                                 estimate: call.estimate, runId: settings.runId)
+            let ledger = self.ledger, cache = self.cache, budget = settings.budget
             do {
-                id = try ledger.reserve(.init(requestKey: key, day: day(), week: settings.week, provider: call.provider,
-                                              model: call.model, item: context.item, stage: context.stage,
-                                              estimate: call.estimate, runId: settings.runId), budget: settings.budget)
+                id = try await BlockingIO.run { try ledger.reserve(reservation, budget: budget) }
             } catch let exceeded as BudgetExceeded {
                 throw Deferral(.budget, "\(label) (\(call.provider) \(call.model)): \(exceeded)")
             }
@@ -126,10 +131,13 @@ public final class PaidCallGateway: Sendable {
                 await tally.sent(call.provider)
                 let answer = try await send()
                 CrashPoint.pass("responded")
-                try cache.storeAnswer(key, body: answer.body, entry: entry(call, answer))
-                CrashPoint.pass("cached")
-                try ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
-                CrashPoint.pass("settled")
+                let record = entry(call, answer)
+                try await BlockingIO.run {
+                    try cache.storeAnswer(key, body: answer.body, entry: record)
+                    CrashPoint.pass("cached")
+                    try ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
+                    CrashPoint.pass("settled")
+                }
                 await health.succeeded(call.provider)
                 await tally.paid(answer.costUSD)
                 return answer

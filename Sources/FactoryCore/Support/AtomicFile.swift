@@ -6,9 +6,11 @@ import Glibc
 /// Crash-safe file writes: a temporary file in the same folder, fsync, rename, fsync of the folder.
 /// A reader sees the old file or the whole new one, never a part, even after a power cut.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw error("create", temporary) }
@@ -29,10 +31,10 @@ public enum AtomicFile {
             }
         }
         // A failed fsync is not retried (the pages may be gone): the write fails and is redone from the source.
-        guard fsync(fd) == 0 else { throw error("fsync", temporary) }
+        if durable { guard fsync(fd) == 0 else { throw error("fsync", temporary) } }
         guard rename(temporary.path, url.path) == 0 else { throw error("rename", url) }
         ok = true
-        syncFolder(folder)
+        if durable { syncFolder(folder) }
     }
 
     /// Makes a rename inside `folder` durable.

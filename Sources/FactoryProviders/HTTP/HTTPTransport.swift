@@ -23,7 +23,8 @@ public final class HTTPTransport: Sendable {
         // Never follow redirects: an API key must not travel to another host.
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(120))
-        configuration.connectionPool = .init(idleTimeout: .seconds(30))
+        // Room for every provider's limit plus downloads, even when they share one host (the fake server).
+        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
