@@ -124,7 +124,8 @@ import Testing
         let out = try TestSupport.runFactory(["run", manifest, "--output", folder.path("out"), "--state", folder.path("state")], in: folder.url)
         withExtendedLifetime(lock) {}
         #expect(out.status == 75)
-        #expect(out.stderr.contains("another run holds the lock"))
+        #expect(out.stderr.contains("another run pid \(getpid()), started "), "\(out.stderr)")
+        #expect(out.stderr.contains("holds the lock"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/2026-W48/mon-motivation")))
     }
 }
