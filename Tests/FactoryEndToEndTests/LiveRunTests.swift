@@ -39,6 +39,13 @@ import Testing
         return try JSONDecoder().decode(Costs.self, from: Data(out.stdout.utf8)).total_usd
     }
 
+    struct Rows: Decodable { struct Row: Decodable { var uncertain: Int }; var rows: [Row] }
+
+    static func uncertainCalls(_ folder: TemporaryFolder) throws -> Int {
+        let out = try TestSupport.runFactory(["costs", "--state", "out/.factory", "--json", "--by", "item"], in: folder.url)
+        return try JSONDecoder().decode(Rows.self, from: Data(out.stdout.utf8)).rows.reduce(0) { $0 + $1.uncertain }
+    }
+
     @Test func liveWeekThenSecondRunPaysNothing() async throws {
         let folder = try TemporaryFolder("live")
         let server = FakeProviderServer(config: FakeProviderConfig())
@@ -86,10 +93,17 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/2026-W48/.staging")))
         let stats = await server.stats()
-        let hashes = stats.charges.map(\.requestHash)
-        #expect(Set(hashes).count == hashes.count, "a request was billed twice: \(hashes)")
-        #expect(stats.billed == 8)
-        #expect(abs(try Self.ledgerTotal(folder) - stats.totalUSD) < 1e-6)
+        // A request may be billed twice only in the one window no client can close (the answer was
+        // delivered and the process died before saving it), and then the ledger lists it as uncertain.
+        var seen = Set<String>(), repeatedUSD = 0.0, repeats = 0
+        for charge in stats.charges where !seen.insert(charge.requestHash).inserted {
+            repeats += 1
+            repeatedUSD += charge.costUSD
+        }
+        let uncertain = try Self.uncertainCalls(folder)
+        #expect(repeats <= uncertain, "\(repeats) requests billed twice, \(uncertain) reported uncertain")
+        #expect(stats.billed - repeats == 8)
+        #expect(abs(try Self.ledgerTotal(folder) - (stats.totalUSD - repeatedUSD)) < 1e-6)
         await server.stop()
     }
 
