@@ -63,16 +63,10 @@ public struct AnthropicClient: TextProvider {
     }
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        let user = QuotePrompt.user(request)
-        let result = try await structured(system: QuotePrompt.system, user: user, schema: QuotePrompt.schema,
+        let result = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema,
                                           seed: request.seed, expectedOutput: 60, context: context)
-        let parsed = try QuotePrompt.parse(String(decoding: result.payload, as: UTF8.self), provider: name)
-        return GeneratedQuote(text: parsed.quote, attribution: parsed.attribution,
-                              record: GenerationRecord(stage: context.stage, provider: name, model: model,
-                                                       parameters: ["max_tokens": "\(maxTokens)", "cache": result.cached ? "hit" : "miss"],
-                                                       seed: request.seed, requestId: result.requestId,
-                                                       promptHash: Digest.sha256(QuotePrompt.system + user),
-                                                       units: result.units, costUSD: result.costUSD))
+        return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
+                                     parameters: ["max_tokens": "\(maxTokens)"])
     }
 
     static func today() -> String {

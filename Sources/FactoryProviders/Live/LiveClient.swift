@@ -83,6 +83,18 @@ enum QuotePrompt {
         "Series: \(request.series.title). Theme for this week (\(request.week)): \(request.theme). Variation \(request.seed % 1000)."
     }
 
+    /// The quote and its generation record from a finished call.
+    static func quote(_ result: PaidResult, request: QuoteRequest, provider: String, model: String, stage: String,
+                      parameters: [String: String]) throws -> GeneratedQuote {
+        let parsed = try parse(String(decoding: result.payload, as: UTF8.self), provider: provider)
+        return GeneratedQuote(text: parsed.quote, attribution: parsed.attribution,
+                              record: GenerationRecord(stage: stage, provider: provider, model: model,
+                                                       parameters: parameters.merging(["cache": result.cached ? "hit" : "miss"]) { $1 },
+                                                       seed: request.seed, requestId: result.requestId,
+                                                       promptHash: Digest.sha256(system + user(request)),
+                                                       units: result.units, costUSD: result.costUSD))
+    }
+
     /// Reads and checks the answer's JSON.
     static func parse(_ text: String, provider: String) throws -> (quote: String, attribution: String) {
         struct Answer: Decodable { var quote: String; var attribution: String? }
