@@ -24,7 +24,7 @@ public struct AnthropicClient: TextProvider {
     /// Asks for JSON matching `schema`; returns the text block's JSON and the call's cost.
     public func structured(system: String, user: String, schema: [String: Any], seed: UInt64, expectedOutput: Int,
                            context: CallContext) async throws -> PaidResult {
-        let price = try client.prices.check(provider: name, model: model, on: Self.today())
+        let price = try client.price(model)
         let body = LiveClient.json(body(system: system, user: user, schema: schema))
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
@@ -67,13 +67,6 @@ public struct AnthropicClient: TextProvider {
                                           seed: request.seed, expectedOutput: 60, context: context)
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
                                      parameters: ["max_tokens": "\(maxTokens)"])
-    }
-
-    static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: Date())
     }
 
     struct Message: Decodable {

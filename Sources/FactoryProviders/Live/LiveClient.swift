@@ -29,6 +29,18 @@ public struct LiveClient: Sendable {
                           requestId: answer.requestId, cached: false)
     }
 
+    /// The model's price row; an unknown or retired model fails here, before anything is spent.
+    func price(_ model: String) throws -> ModelPrice {
+        try prices.check(provider: provider, model: model, on: Self.today())
+    }
+
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: Date())
+    }
+
     /// Turns an error reply into a classified failure, reading the provider's error shape.
     func failure(_ reply: HTTPTransport.Reply) -> ProviderFailure {
         let object = (try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any]

@@ -16,7 +16,7 @@ public struct OpenAIChatClient: TextProvider {
 
     public func structured(system: String, user: String, schemaName: String, schema: [String: Any], seed: UInt64,
                            expectedOutput: Int, context: CallContext) async throws -> PaidResult {
-        let price = try client.prices.check(provider: name, model: model, on: AnthropicClient.today())
+        let price = try client.price(model)
         let body = LiveClient.json([
             "model": model, "max_completion_tokens": maxTokens, "seed": Int(seed % (1 << 31)),
             "messages": [["role": "system", "content": system], ["role": "user", "content": user]],

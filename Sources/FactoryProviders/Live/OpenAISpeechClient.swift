@@ -34,7 +34,7 @@ public struct OpenAISpeechClient: Sendable {
         guard !request.input.isEmpty, request.input.count <= 4096 else {
             throw FactoryError(.provider, "item \(context.item): narration chunk of \(request.input.count) characters; OpenAI speech takes 1–4096")
         }
-        let price = try client.prices.check(provider: name, model: request.model, on: AnthropicClient.today())
+        let price = try client.price(request.model)
         var fields: [String: Any] = ["model": request.model, "input": request.input, "voice": request.voice,
                                      "response_format": request.format, "speed": request.speed]
         if let instructions = request.instructions, !request.model.hasPrefix("tts-1") { fields["instructions"] = instructions }

@@ -50,7 +50,7 @@ public struct ResolvedProviders: Sendable {
         }
         if let provider = textChoice {
             let model = environment["FACTORY_TEXT_MODEL"] ?? defaultTextModels[provider] ?? ""
-            _ = try prices.check(provider: provider, model: model, on: AnthropicClient.today())
+            _ = try prices.check(provider: provider, model: model, on: LiveClient.today())
             guard let live = try client(provider, role: "text") else { throw missing(provider, role: "text") }
             text = provider == "anthropic" ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
             lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")

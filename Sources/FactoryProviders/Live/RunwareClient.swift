@@ -20,7 +20,7 @@ public struct RunwareClient: ImageProvider {
     static func side(_ value: Int) -> Int { min(2048, max(128, (value + 32) / 64 * 64)) }
 
     public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
-        let price = try client.prices.check(provider: name, model: request.model, on: AnthropicClient.today())
+        let price = try client.price(request.model)
         let width = Self.side(request.width), height = Self.side(request.height)
         // Runware seeds are 1…Int64.max.
         let seed = Int64(request.seed % UInt64(Int64.max - 1)) + 1
