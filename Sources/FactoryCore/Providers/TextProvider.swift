@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request for one short poster quote.
 public struct QuoteRequest: Sendable, Equatable {
     public var series: Series
@@ -24,10 +26,60 @@ public struct GeneratedQuote: Sendable, Equatable {
     }
 }
 
-/// Writes text: quotes now; stories, recipes and conversations as their kinds arrive.
+/// A request for structured text (a conversation, a recipe, a story): the prompts and JSON schema
+/// a live model is sent, and the typed brief the offline writer works from. Both answer with JSON
+/// text in the schema's shape, and the caller validates it the same way.
+public struct TextRequest: Sendable {
+    /// What is being written, with the typed brief.
+    public enum Purpose: Sendable {
+        case conversation(ConversationBrief)
+    }
+
+    public var purpose: Purpose
+    public var system: String
+    public var user: String
+    /// `a-zA-Z0-9_-`, at most 64 characters (OpenAI's json_schema name).
+    public var schemaName: String
+    /// The JSON Schema, as JSON.
+    public var schema: Data
+    public var seed: UInt64
+    /// Expected and maximum output tokens (the estimate reserves the maximum).
+    public var expectedOutputTokens: Int
+    public var maxOutputTokens: Int
+
+    public init(purpose: Purpose, system: String, user: String, schemaName: String, schema: Data, seed: UInt64,
+                expectedOutputTokens: Int, maxOutputTokens: Int) {
+        self.purpose = purpose
+        self.system = system
+        self.user = user
+        self.schemaName = schemaName
+        self.schema = schema
+        self.seed = seed
+        self.expectedOutputTokens = expectedOutputTokens
+        self.maxOutputTokens = maxOutputTokens
+    }
+
+    /// The schema as a JSON object, for request bodies.
+    public var schemaObject: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: schema)) as? [String: Any] ?? [:]
+    }
+}
+
+/// JSON text written for a `TextRequest`, not yet validated, and what it cost.
+public struct WrittenText: Sendable, Equatable {
+    public var text: String
+    public var record: GenerationRecord
+    public init(text: String, record: GenerationRecord) {
+        self.text = text
+        self.record = record
+    }
+}
+
+/// Writes text: poster quotes, and structured JSON for the other kinds.
 public protocol TextProvider: Sendable {
     var name: String { get }
     func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote
+    func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText
 }
 
 /// The providers a run uses, one per role.

@@ -15,7 +15,7 @@ public struct AnthropicClient: TextProvider {
     }
 
     /// The body sent to the API (also the canonical request of the cache key, with the seed).
-    func body(system: String, user: String, schema: [String: Any]) -> [String: Any] {
+    func body(system: String, user: String, schema: [String: Any], maxTokens: Int) -> [String: Any] {
         ["model": model, "max_tokens": maxTokens, "system": system,
          "messages": [["role": "user", "content": user]],
          "output_config": ["format": ["type": "json_schema", "schema": schema]]]
@@ -23,9 +23,10 @@ public struct AnthropicClient: TextProvider {
 
     /// Asks for JSON matching `schema`; returns the text block's JSON and the call's cost.
     public func structured(system: String, user: String, schema: [String: Any], seed: UInt64, expectedOutput: Int,
-                           context: CallContext) async throws -> PaidResult {
+                           maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
         let price = try client.price(model)
-        let body = LiveClient.json(body(system: system, user: user, schema: schema))
+        let maxTokens = maxTokens ?? self.maxTokens
+        let body = LiveClient.json(body(system: system, user: user, schema: schema, maxTokens: maxTokens))
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
@@ -53,7 +54,7 @@ public struct AnthropicClient: TextProvider {
                 throw FactoryError(.provider, "anthropic answered with no text block (stop_reason \(message.stop_reason ?? "none"))")
             }
             if message.stop_reason == "max_tokens" {
-                throw FactoryError(.provider, "anthropic stopped at max_tokens (\(self.maxTokens)) before the JSON was complete")
+                throw FactoryError(.provider, "anthropic stopped at max_tokens (\(maxTokens)) before the JSON was complete")
             }
             if message.stop_reason == "refusal" {
                 throw FactoryError(.provider, "anthropic declined the request; change the item's prompt")
@@ -67,6 +68,15 @@ public struct AnthropicClient: TextProvider {
                                           seed: request.seed, expectedOutput: 60, context: context)
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
                                      parameters: ["max_tokens": "\(maxTokens)"])
+    }
+
+    public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
+        let result = try await structured(system: request.system, user: request.user, schema: request.schemaObject,
+                                          seed: request.seed, expectedOutput: request.expectedOutputTokens,
+                                          maxTokens: request.maxOutputTokens, context: context)
+        return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
+                           record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
+                                                     parameters: ["max_tokens": "\(request.maxOutputTokens)"]))
     }
 
     struct Message: Decodable {

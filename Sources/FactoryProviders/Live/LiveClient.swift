@@ -69,6 +69,15 @@ public struct LiveClient: Sendable {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
+    /// The generation record of a structured-text call.
+    static func record(_ result: PaidResult, request: TextRequest, provider: String, model: String, stage: String,
+                       parameters: [String: String]) -> GenerationRecord {
+        GenerationRecord(stage: stage, provider: provider, model: model,
+                         parameters: parameters.merging(["cache": result.cached ? "hit" : "miss", "schema": request.schemaName]) { $1 },
+                         seed: request.seed, requestId: result.requestId,
+                         promptHash: Digest.sha256(request.system + request.user), units: result.units, costUSD: result.costUSD)
+    }
+
     /// Rough token count for estimates (about 4 characters per token for English).
     static func tokens(_ text: String) -> Int { max(1, (text.utf8.count + 3) / 4) }
 }

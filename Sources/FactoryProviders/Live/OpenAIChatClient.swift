@@ -15,8 +15,9 @@ public struct OpenAIChatClient: TextProvider {
     }
 
     public func structured(system: String, user: String, schemaName: String, schema: [String: Any], seed: UInt64,
-                           expectedOutput: Int, context: CallContext) async throws -> PaidResult {
+                           expectedOutput: Int, maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
         let price = try client.price(model)
+        let maxTokens = maxTokens ?? self.maxTokens
         let body = LiveClient.json([
             "model": model, "max_completion_tokens": maxTokens, "seed": Int(seed % (1 << 31)),
             "messages": [["role": "system", "content": system], ["role": "user", "content": user]],
@@ -49,7 +50,7 @@ public struct OpenAIChatClient: TextProvider {
             guard let choice = completion.choices.first else { throw FactoryError(.provider, "openai answered with no choices") }
             if let refusal = choice.message.refusal { throw FactoryError(.provider, "openai refused: \(refusal)") }
             if choice.finish_reason == "length" {
-                throw FactoryError(.provider, "openai stopped at max_completion_tokens (\(self.maxTokens)) before the JSON was complete")
+                throw FactoryError(.provider, "openai stopped at max_completion_tokens (\(maxTokens)) before the JSON was complete")
             }
             guard let content = choice.message.content else { throw FactoryError(.provider, "openai answered with no content") }
             return Data(content.utf8)
@@ -61,6 +62,16 @@ public struct OpenAIChatClient: TextProvider {
                                           schema: QuotePrompt.schema, seed: request.seed, expectedOutput: 60, context: context)
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
                                      parameters: ["max_completion_tokens": "\(maxTokens)"])
+    }
+
+    public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
+        let result = try await structured(system: request.system, user: request.user, schemaName: request.schemaName,
+                                          schema: request.schemaObject, seed: request.seed,
+                                          expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens,
+                                          context: context)
+        return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
+                           record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
+                                                     parameters: ["max_completion_tokens": "\(request.maxOutputTokens)"]))
     }
 
     struct Completion: Decodable {

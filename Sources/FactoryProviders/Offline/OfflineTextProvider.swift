@@ -14,4 +14,11 @@ public struct OfflineTextProvider: TextProvider {
                                                        promptHash: Digest.sha256(request.series.rawValue + request.week.description),
                                                        units: ["quotes": 1], costUSD: 0))
     }
+
+    public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
+        switch request.purpose {
+        case .conversation:
+            throw FactoryError(.unsupported, "the offline writer has no chat scripts yet")
+        }
+    }
 }

@@ -75,12 +75,18 @@ public struct ChatCharacter: Sendable, Equatable, Decodable {
         try decoder.rejectUnknownKeys(["name", "colour", "color", "side", "avatar", "personality"])
         let c = try decoder.container(keyedBy: AnyKey.self)
         func key(_ s: String) -> AnyKey { AnyKey(stringValue: s) }
-        name = try c.decode(String.self, forKey: key("name"))
-        colour = try c.decodeIfPresent(String.self, forKey: key("colour")) ?? c.decodeIfPresent(String.self, forKey: key("color"))
-        side = try c.decodeIfPresent(ChatSide.self, forKey: key("side")) ?? .other
-        avatar = try c.decodeIfPresent(String.self, forKey: key("avatar"))
         personality = try c.decodeIfPresent(Personality.self, forKey: key("personality"))
-        if let colour, !colour.hasPrefix("#") || ![4, 7].contains(colour.count) {
+        // A cast personality brings its name, colour and avatar unless the manifest overrides them.
+        let cast = personality.map(ChatPersonality.of)
+        guard let name = try c.decodeIfPresent(String.self, forKey: key("name")) ?? cast?.name else {
+            throw DecodingError.keyNotFound(key("name"), .init(codingPath: decoder.codingPath,
+                debugDescription: "a character needs a `name:` (or a `personality:` to cast, e.g. luna-creative)"))
+        }
+        self.name = name
+        colour = try c.decodeIfPresent(String.self, forKey: key("colour")) ?? c.decodeIfPresent(String.self, forKey: key("color")) ?? cast?.colour
+        side = try c.decodeIfPresent(ChatSide.self, forKey: key("side")) ?? .other
+        avatar = try c.decodeIfPresent(String.self, forKey: key("avatar")) ?? cast?.avatar
+        if let colour, !ConversationCheck.isHexColour(colour) {
             throw DecodingError.dataCorruptedError(forKey: key(c.contains(key("colour")) ? "colour" : "color"), in: c,
                 debugDescription: "\"\(colour)\" is not a colour; write it as #RRGGBB")
         }
