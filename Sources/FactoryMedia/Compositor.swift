@@ -5,18 +5,21 @@ import Foundation
 /// pixel), faded by opacity and clipped by masks. Nothing is rasterised here.
 public enum Compositor {
     public static func draw(_ scene: Scene, at time: Double, into picture: inout PictureBuffer) {
-        let visible = scene.layers.filter { time >= $0.start && time < $0.end }
-        let states = visible.map { $0.state(at: time) }
-        if !coversFrame(visible.first, states.first, scene) { clear(picture, scene.background) }
-        for (layer, state) in zip(visible, states) where state.opacity > 0.002 {
-            draw(layer.pixels, state, into: picture)
+        var shown: [(LayerPixels, LayerState)] = []
+        for layer in scene.layers where time >= layer.start && time < layer.end {
+            guard let pixels = layer.pixels(at: time) else { continue }
+            shown.append((pixels, layer.state(at: time, shown: pixels)))
+        }
+        if !coversFrame(shown.first, scene) { clear(picture, scene.background) }
+        for (pixels, state) in shown where state.opacity > 0.002 {
+            draw(pixels, state, into: picture)
         }
     }
 
     /// True when the bottom layer alone hides the background at this instant.
-    static func coversFrame(_ layer: Layer?, _ state: LayerState?, _ scene: Scene) -> Bool {
-        guard let layer, let state, layer.pixels.opaque, state.opacity >= 1, state.mask == nil else { return false }
-        let w = Double(layer.pixels.contentWidth) * state.scale, h = Double(layer.pixels.contentHeight) * state.scale
+    static func coversFrame(_ bottom: (LayerPixels, LayerState)?, _ scene: Scene) -> Bool {
+        guard let (pixels, state) = bottom, pixels.opaque, state.opacity >= 1, state.mask == nil else { return false }
+        let w = Double(pixels.contentWidth) * state.scale, h = Double(pixels.contentHeight) * state.scale
         return state.left <= 0 && state.top <= 0 && state.left + w >= Double(scene.width) && state.top + h >= Double(scene.height)
     }
 

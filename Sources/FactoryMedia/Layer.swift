@@ -14,6 +14,8 @@ public struct Layer: Sendable {
     public var mask: Mask?
     public var start: Double
     public var end: Double
+    /// Pixels that change over time (typed text); when set, they replace `pixels` while drawing.
+    public var sequence: PixelSequence?
 
     public init(_ pixels: LayerPixels, x: Track, y: Track, scale: Track = .constant(1), opacity: Track = .constant(1),
                 anchorX: Double = 0.5, anchorY: Double = 0.5, mask: Mask? = nil,
@@ -37,10 +39,17 @@ public struct Layer: Sendable {
               start: start, end: end)
     }
 
-    /// The resolved placement at `time`.
-    public func state(at time: Double) -> LayerState {
+    /// The pixels showing at `time` (nil: nothing to draw).
+    public func pixels(at time: Double) -> LayerPixels? {
+        guard let sequence else { return pixels }
+        return sequence.pixels(at: time)
+    }
+
+    /// The resolved placement at `time` (of `shown`, the pixels drawn then; `pixels` by default).
+    public func state(at time: Double, shown: LayerPixels? = nil) -> LayerState {
         let s = scale.value(at: time)
-        let w = Double(pixels.contentWidth) * s, h = Double(pixels.contentHeight) * s
+        let px = shown ?? pixels
+        let w = Double(px.contentWidth) * s, h = Double(px.contentHeight) * s
         return LayerState(left: x.value(at: time) - anchorX * w, top: y.value(at: time) - anchorY * h,
                           scale: s, opacity: min(1, max(0, opacity.value(at: time))),
                           mask: mask?.resolved(at: time))

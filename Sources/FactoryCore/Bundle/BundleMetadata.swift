@@ -54,6 +54,8 @@ public struct BundleMetadata: Sendable, Codable {
     public var render: Render?
     public var layout: [String: Box]
     public var checks: [Check]
+    /// Facts particular to the kind (theme, message count, where the text came from, …).
+    public var details: [String: String]? = nil
     public var manifestSha256: String
     public var toolVersion: String
     public var createdAt: String

@@ -115,7 +115,13 @@ public struct Runner: Sendable {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             return outcome
         }
-        guard case .poster(let spec) = item.content else {
+        let job: any KindJob
+        switch item.content {
+        case .poster(let spec):
+            job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
+        case .chatStory(let spec):
+            job = ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        default:
             outcome.status = .unsupported
             outcome.message = "\(item.kind.rawValue) items are not supported by this version yet; the other items still run"
             return outcome
@@ -129,8 +135,7 @@ public struct Runner: Sendable {
         }
         do {
             let context = CallContext(item: item.id, stage: "", gateway: gateway, priority: priority)
-            let placeholder = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
-            let (assets, records) = try await placeholder.assets(context: context, priority: priority)
+            let (assets, records) = try await job.fetch(context: context, priority: priority)
             outcome.costUSD = records.reduce(0) { $0 + $1.costUSD }
             if options.skipRender {
                 outcome.status = .fetched
@@ -139,8 +144,7 @@ public struct Runner: Sendable {
                 let bundle = try await renderLimit.withPermit(priority: priority) { () async throws -> String in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
-                        let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: writer)
-                        try await job.render(assets, records: records)
+                        try await job.rendering(into: writer).make(assets, records: records)
                         try writer.publish()
                         return writer.final.path
                     } catch {

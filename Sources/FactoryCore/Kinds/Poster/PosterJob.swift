@@ -3,7 +3,7 @@ import FactoryMedia
 import Foundation
 
 /// Makes one poster bundle: quote → image variants → stills → video → captions → metadata.
-struct PosterJob {
+struct PosterJob: Sendable {
     let item: Item
     let spec: PosterSpec
     let manifest: Manifest

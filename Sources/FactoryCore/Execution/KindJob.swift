@@ -1,0 +1,43 @@
+/// One item's work, whatever its kind: the paid stages (text, images, speech) that fill the cache
+/// and the ledger, then the render into a bundle writer. The runner schedules both halves.
+protocol KindJob: Sendable {
+    /// Runs the paid stages; returns what the render needs (opaque to the runner) and the records.
+    func fetch(context: CallContext, priority: Int) async throws -> (any Sendable, [GenerationRecord])
+    /// The same job, rendering into `writer`.
+    func rendering(into writer: BundleWriter) -> any KindRender
+}
+
+/// The render half of a job, bound to its bundle writer.
+protocol KindRender: Sendable {
+    func make(_ assets: any Sendable, records: [GenerationRecord]) async throws
+}
+
+extension PosterJob: KindJob, KindRender {
+    func fetch(context: CallContext, priority: Int) async throws -> (any Sendable, [GenerationRecord]) {
+        try await assets(context: context, priority: priority)
+    }
+
+    func rendering(into writer: BundleWriter) -> any KindRender {
+        PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: writer)
+    }
+
+    func make(_ assets: any Sendable, records: [GenerationRecord]) async throws {
+        guard let assets = assets as? Assets else { throw FactoryError(.render, "item \(item.id): wrong assets for a poster") }
+        try await render(assets, records: records)
+    }
+}
+
+extension ChatJob: KindJob, KindRender {
+    func fetch(context: CallContext, priority: Int) async throws -> (any Sendable, [GenerationRecord]) {
+        try await assets(context: context)
+    }
+
+    func rendering(into writer: BundleWriter) -> any KindRender {
+        ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: writer)
+    }
+
+    func make(_ assets: any Sendable, records: [GenerationRecord]) async throws {
+        guard let assets = assets as? Assets else { throw FactoryError(.render, "item \(item.id): wrong assets for a chat story") }
+        try await render(assets, records: records)
+    }
+}

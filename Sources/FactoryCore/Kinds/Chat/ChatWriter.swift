@@ -1,0 +1,150 @@
+import Foundation
+import Yams
+
+/// Gets the conversation of a chat item: written by hand (in the manifest or a file next to it),
+/// or by the text provider, validated, retried once with the problem stated, and on a second bad
+/// answer failed with both raw answers kept in the week's `.quarantine/<item>/`.
+struct ChatWriter {
+    let item: Item
+    let spec: ChatSpec
+    let week: ISOWeek
+    let provider: any TextProvider
+    /// Where rejected answers are kept.
+    let quarantine: URL
+
+    /// Default looks for characters the manifest leaves plain.
+    static let colours = ["#34C759", "#007AFF", "#FF9500", "#AF52DE", "#FF2D55", "#5AC8FA"]
+    static let avatars = ["🙂", "😎", "🦊", "🐱", "🌸", "⚡️"]
+
+    var seed: UInt64 { item.seed ?? Seed.from(item.id, week.description, "chat") }
+
+    /// The characters the manifest fixes (given or cast personalities), with their looks filled in.
+    func cast() -> [Conversation.Character] {
+        spec.characters.enumerated().map { i, c in
+            Conversation.Character(name: c.name, colour: c.colour ?? Self.colours[i % Self.colours.count],
+                                   side: c.side.rawValue, avatar: c.avatar ?? Self.avatars[i % Self.avatars.count])
+        }
+    }
+
+    func brief() -> ConversationBrief {
+        let range = spec.length.messageRange
+        var random = SeededRandom(seed: seed)
+        let count = range.lowerBound + Int(random.next() % UInt64(range.count))
+        var personalities: [String: ChatPersonality] = [:]
+        for c in spec.characters { if let p = c.personality { personalities[c.name] = .of(p) } }
+        return ConversationBrief(prompt: spec.prompt, genre: spec.genre, mood: spec.mood, length: spec.length,
+                                 messageCount: count, cast: cast(), personalities: personalities, seed: seed)
+    }
+
+    /// The conversation and the records of the calls that wrote it (none when written by hand).
+    func conversation(context: CallContext) async throws -> (Conversation, [GenerationRecord], source: String) {
+        if let written = try handWritten() { return (written.0, [], written.1) }
+        let brief = brief()
+        var records: [GenerationRecord] = []
+        var answers: [String] = []
+        var problem: String?
+        for attempt in 1...2 {
+            let stage = attempt == 1 ? "text" : "text-retry"
+            let written = try await provider.write(ChatPrompt.request(brief, problem: problem), context: context.with(stage: stage))
+            records.append(written.record)
+            answers.append(written.text)
+            switch ConversationCheck.validate(written.text, brief: brief) {
+            case .success(let conversation): return (conversation, records, provider.name)
+            case .failure(let problems): problem = problems.description
+            }
+            try Task.checkCancellation()
+        }
+        let kept = try keep(answers, problem: problem ?? "")
+        throw FactoryError(.provider, "item \(item.id): the \(provider.name) writer's answer was rejected twice (\(problem ?? "")); "
+                           + "the raw answers are in \(kept.path). Run again to ask afresh, change the prompt or length, or write `messages:` by hand")
+    }
+
+    /// Saves the rejected answers and the reason beside the week's bundles.
+    func keep(_ answers: [String], problem: String) throws -> URL {
+        try FileManager.default.createDirectory(at: quarantine, withIntermediateDirectories: true)
+        for (i, answer) in answers.enumerated() {
+            try AtomicFile.write(Data(Secrets.redact(answer).utf8), to: quarantine.appendingPathComponent("writer-answer-\(i + 1).txt"))
+        }
+        try AtomicFile.write(Data("item \(item.id): rejected chat-story answers\nreason: \(problem)\n".utf8),
+                             to: quarantine.appendingPathComponent("reason.txt"))
+        return quarantine
+    }
+
+    /// A conversation written in the manifest (`messages:`) or in the `conversation:` file.
+    func handWritten() throws -> (Conversation, String)? {
+        var characters = cast()
+        var messages = spec.messages.map { Conversation.Message(sender: $0.from, text: $0.text, pause: $0.pause, reaction: $0.reaction) }
+        var title = item.title ?? ""
+        var source = "manifest"
+        if let path = spec.conversation {
+            let file = try ConversationFile.load(path: path, item: item.id)
+            messages = file.messages
+            if characters.isEmpty { characters = file.characters }
+            if title.isEmpty { title = file.title ?? "" }
+            source = "file \((path as NSString).lastPathComponent)"
+        }
+        guard !messages.isEmpty else { return nil }
+        if characters.isEmpty { characters = Self.inferCast(messages) }
+        if title.isEmpty { title = spec.prompt.isEmpty ? "A chat story" : spec.prompt }
+        let conversation = Conversation(title: title, characters: characters, messages: messages)
+        var problems = ConversationCheck.castProblems(characters)
+        let names = Set(characters.map(\.name))
+        for (i, m) in messages.enumerated() {
+            if !names.contains(m.sender) { problems.append("messages[\(i)].from \"\(m.sender)\" is not a character (\(names.sorted().joined(separator: ", ")))") }
+            if m.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems.append("messages[\(i)].text is empty") }
+        }
+        guard problems.isEmpty else {
+            throw FactoryError(.manifest, "item \(item.id): the hand-written conversation (\(source)) cannot be used: "
+                               + problems.joined(separator: "; ") + "; fix the conversation and run again")
+        }
+        return (conversation, source)
+    }
+
+    /// Without `characters:`, a sender called "me" or "you" owns the phone; otherwise the story
+    /// opens with an incoming text, so the second sender to speak is "me".
+    static func inferCast(_ messages: [Conversation.Message]) -> [Conversation.Character] {
+        var order: [String] = []
+        for m in messages where !order.contains(m.sender) { order.append(m.sender) }
+        let me = order.first { ["me", "you"].contains($0.lowercased()) } ?? (order.count > 1 ? order[1] : order.first)
+        return order.enumerated().map { i, name in
+            Conversation.Character(name: name, colour: colours[i % colours.count], side: name == me ? "me" : "other",
+                                   avatar: avatars[i % avatars.count])
+        }
+    }
+}
+
+/// A conversation file next to the manifest: YAML or JSON with `messages` (each `from` or
+/// `sender`, `text`, optional `pause`, `reaction`), optional `title` and `characters`.
+enum ConversationFile {
+    struct Parsed { var title: String?; var characters: [Conversation.Character]; var messages: [Conversation.Message] }
+
+    static func load(path: String, item: String) throws -> Parsed {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw FactoryError(.missingFile, "item \(item): conversation file \(path) cannot be read; check the `conversation:` path")
+        }
+        let node: Any?
+        do { node = try Yams.load(yaml: text) } catch {
+            throw FactoryError(.manifest, "item \(item): conversation file \(path) is not valid YAML or JSON: \(error)")
+        }
+        guard let root = node as? [String: Any], let list = root["messages"] as? [[String: Any]] else {
+            throw FactoryError(.manifest, "item \(item): conversation file \(path) needs a `messages:` list of {from, text}")
+        }
+        var messages: [Conversation.Message] = []
+        for (i, m) in list.enumerated() {
+            guard let from = (m["from"] ?? m["sender"]) as? String, let text = m["text"].map({ "\($0)" }) else {
+                throw FactoryError(.manifest, "item \(item): \(path): messages[\(i)] needs `from:` and `text:`")
+            }
+            messages.append(.init(sender: from, text: text, pause: (m["pause"] as? Double) ?? (m["pause"] as? Int).map(Double.init),
+                                  reaction: m["reaction"] as? String))
+        }
+        var characters: [Conversation.Character] = []
+        for (i, c) in ((root["characters"] as? [[String: Any]]) ?? []).enumerated() {
+            guard let name = c["name"] as? String else {
+                throw FactoryError(.manifest, "item \(item): \(path): characters[\(i)] needs a `name:`")
+            }
+            characters.append(.init(name: name, colour: (c["colour"] ?? c["color"]) as? String ?? ChatWriter.colours[i % 6],
+                                    side: c["side"] as? String ?? "other", avatar: c["avatar"] as? String ?? ChatWriter.avatars[i % 6]))
+        }
+        return Parsed(title: root["title"] as? String, characters: characters, messages: messages)
+    }
+}
