@@ -12,6 +12,8 @@ struct FakeCall: Sendable {
     /// `http://127.0.0.1:PORT`, for URLs the fake hands out.
     let origin: String
     let requiredKey: String?
+    /// A content fault (badContent, wrongCount) the handler must work into the text it writes.
+    var contentFault: FakeFault.Kind? = nil
 
     var requestHash: String { Digest.sha256(body) }
     var json: FakeJSON? { FakeJSON.parse(body) }

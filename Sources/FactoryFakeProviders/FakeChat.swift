@@ -55,12 +55,12 @@ enum FakeChat {
                 return FakeSpeech.bad("Missing required parameter: 'response_format.json_schema.schema'.", param: "response_format.json_schema.schema")
             }
             promptChars += schema.encoded().count
-            var instance = SchemaInstance(schema: schema, seed: random.next())
-            answer = instance.make().text
+            answer = FakeAnswer.structured(schema: schema, messages: messages, fault: call.contentFault, random: &random)
         case "json_object"?:
-            answer = FakeJSON.object(["answer": .string(WordBank.sentences(&random, count: 2))]).text
+            let object = FakeJSON.object(["answer": .string(WordBank.sentences(&random, count: 2))]).text
+            answer = FakeAnswer.unstructured(object, fault: call.contentFault, random: &random)
         case nil, "text"?:
-            answer = WordBank.sentences(&random, count: 3)
+            answer = FakeAnswer.unstructured(WordBank.sentences(&random, count: 3), fault: call.contentFault, random: &random)
         case let other?:
             return FakeSpeech.bad("Invalid value: '\(other)'. Supported values are: 'json_object', 'json_schema' and 'text'.", param: "response_format.type")
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The compact command-line form: `PROVIDER[/ENDPOINT]:KIND[:key=value]...`, for example
-/// `anthropic:rateLimit:count=3:retryAfter=2`, `openai/speech:quota`, `runware/image:hugeImage`.
+/// `anthropic:rateLimit:count=3:retryAfter=2`, `openai/speech:quota`, `runware/image:hugeImage`,
+/// `anthropic:badContent:count=1`, `openai/chat:wrongCount`.
 /// Keys: count, retryAfter, retryAfterMS (or retryAfterMs), delayMS (or delayMs), billed.
 extension FakeFault {
     static let providers: Set<String> = ["runware", "openai", "anthropic", "*"]
@@ -22,6 +23,12 @@ extension FakeFault {
         }
         guard let kind = Kind(rawValue: parts[1]) else {
             throw FakeProviderError("fault \"\(spec)\": kind \"\(parts[1])\" is not one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if kind.isContentKind, let endpoint, endpoint != "*", !FakeEndpoint.text.contains(endpoint) {
+            throw FakeProviderError("fault \"\(spec)\": \(kind.rawValue) spoils written text, so it applies to the \(FakeEndpoint.text.joined(separator: " and ")) endpoints, not \"\(endpoint)\"")
+        }
+        if kind.isContentKind, provider == "runware" {
+            throw FakeProviderError("fault \"\(spec)\": \(kind.rawValue) applies to openai/chat and anthropic/messages; runware writes no text")
         }
         self.init(provider: provider, endpoint: endpoint, kind: kind)
         // An HTTP date holds colons ("Wed, 21 Oct 2026 07:28:00 GMT"): once `retryAfter=` starts,

@@ -7,6 +7,10 @@ public struct FakeFault: Sendable, Codable, Equatable {
         case rateLimit, serverError, overloaded, quota, spendCap
         case slowBody, truncatedBody, malformedJSON, hang
         case authEchoKey, hugeImage, notImage
+        /// 200 OK and billed, but the text is not the JSON asked for (a chatty prefix, then cut short).
+        case badContent
+        /// 200 OK and billed, valid JSON of the wrong shape (a conversation of 2 messages, arrays off their bounds).
+        case wrongCount
 
         /// Kinds that replace the answer with an error status.
         var isErrorStatus: Bool {
@@ -18,12 +22,16 @@ public struct FakeFault: Sendable, Codable, Equatable {
 
         /// Kinds that only make sense on a Runware image download.
         var isImageKind: Bool { self == .hugeImage || self == .notImage }
+
+        /// Kinds that spoil what a text model writes: only the chat and messages endpoints.
+        var isContentKind: Bool { self == .badContent || self == .wrongCount }
     }
 
     /// "runware", "openai", "anthropic" or "*".
     public var provider: String
     /// "inference", "image", "speech", "chat", "messages"; nil = every generation endpoint of the
-    /// provider (image downloads only when the kind is hugeImage/notImage).
+    /// provider (image downloads only when the kind is hugeImage/notImage; only chat and messages
+    /// when it is badContent/wrongCount).
     public var endpoint: String?
     public var kind: Kind
     /// Applies to the first `count` matching requests; nil = always.
@@ -53,6 +61,7 @@ public struct FakeFault: Sendable, Codable, Equatable {
     /// Whether the fault targets this request (ignoring how many times it has fired).
     func matches(provider: String, endpoint: String) -> Bool {
         guard self.provider == "*" || self.provider == provider else { return false }
+        if kind.isContentKind, !FakeEndpoint.text.contains(endpoint) { return false }
         if let wanted = self.endpoint { return wanted == "*" || wanted == endpoint }
         return kind.isImageKind ? endpoint == FakeEndpoint.image : endpoint != FakeEndpoint.image
     }
@@ -62,4 +71,6 @@ public struct FakeFault: Sendable, Codable, Equatable {
 enum FakeEndpoint {
     static let inference = "inference", image = "image", speech = "speech", chat = "chat", messages = "messages"
     static let all = [inference, image, speech, chat, messages]
+    /// Endpoints that answer with text a model wrote.
+    static let text = [chat, messages]
 }

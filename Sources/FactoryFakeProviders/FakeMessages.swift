@@ -61,12 +61,11 @@ enum FakeMessages {
                 content.append(["type": "thinking", "thinking": .string(thinking), "signature": .string(signature)])
                 outputChars += thinking.count
             }
-            var instance = SchemaInstance(schema: schema, seed: random.next())
-            let text = instance.make().text
+            let text = FakeAnswer.structured(schema: schema, messages: messages, fault: call.contentFault, random: &random)
             content.append(["type": "text", "text": .string(text), "citations": nil])
             outputChars += text.count
         } else {
-            let text = WordBank.sentences(&random, count: 3)
+            let text = FakeAnswer.unstructured(WordBank.sentences(&random, count: 3), fault: call.contentFault, random: &random)
             content.append(["type": "text", "text": .string(text), "citations": nil])
             outputChars += text.count
         }

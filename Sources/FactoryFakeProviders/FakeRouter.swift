@@ -41,11 +41,12 @@ struct FakeRouter: Sendable {
         let buffer = try await request.body.collect(upTo: 64 << 20)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let call = FakeCall(provider: provider, endpoint: endpoint, body: Data(buffer.readableBytesView), headers: headers,
+        var call = FakeCall(provider: provider, endpoint: endpoint, body: Data(buffer.readableBytesView), headers: headers,
                             requestId: FakeCall.makeRequestId(provider: provider), origin: origin(),
                             requiredKey: config.requiredKeys[provider])
         await state.countRequest()
         let fault = await state.takeFault(provider: provider, endpoint: endpoint)
+        if let fault, fault.kind.isContentKind { call.contentFault = fault.kind }
         // The configured latency is the answer's whole time: the handler's own work counts towards it.
         let began = ContinuousClock.now
         if let fault, let delay = fault.delayMS, fault.kind != .slowBody, fault.kind != .hang {

@@ -6,6 +6,9 @@ import Foundation
 struct SchemaInstance {
     private var random: SeededRandom
     private let root: FakeJSON
+    /// The wrongCount fault: every array one item short of its `minItems`, else one past its
+    /// `maxItems`, else empty (still JSON, no longer the shape asked for).
+    var offBounds = false
 
     init(schema: FakeJSON, seed: UInt64) {
         self.random = SeededRandom(seed: seed)
@@ -65,7 +68,11 @@ struct SchemaInstance {
         let low = Int(schema["minItems"]?.int ?? 1)
         let high = Int(schema["maxItems"]?.int ?? Int64(max(low, 4)))
         let lo = max(0, min(low, high)), hi = max(lo, min(high, lo + 7))
-        let count = lo + Int(random.next() % UInt64(hi - lo + 1))
+        var count = lo + Int(random.next() % UInt64(hi - lo + 1))
+        if offBounds {
+            let declaredMin = Int(schema["minItems"]?.int ?? 0)
+            count = declaredMin > 0 ? declaredMin - 1 : schema["maxItems"]?.int.map { Int($0) + 1 } ?? 0
+        }
         let items = schema["items"] ?? ["type": "string"]
         return .array((0..<count).map { _ in value(for: items, name: name, depth: depth + 1) })
     }

@@ -154,6 +154,8 @@ struct FakeFaultTests {
         ("runware:overloaded", FakeFault(provider: "runware", kind: .overloaded)),
         ("openai/speech:quota", FakeFault(provider: "openai", endpoint: "speech", kind: .quota)),
         ("runware/image:hugeImage", FakeFault(provider: "runware", endpoint: "image", kind: .hugeImage)),
+        ("anthropic:badContent:count=1", FakeFault(provider: "anthropic", kind: .badContent, count: 1)),
+        ("openai/chat:wrongCount", FakeFault(provider: "openai", endpoint: "chat", kind: .wrongCount)),
         ("*:slowBody:delayMS=500:billed=true", FakeFault(provider: "*", kind: .slowBody, delayMS: 500, billed: true)),
         ("openai:rateLimit:retryAfter=Wed, 21 Oct 2026 07:28:00 GMT:count=1",
          FakeFault(provider: "openai", kind: .rateLimit, count: 1, retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")),
@@ -162,7 +164,8 @@ struct FakeFaultTests {
         #expect(try FakeFault(spec: spec) == expected)
     }
 
-    @Test(arguments: ["google:rateLimit", "openai:explode", "openai/video:quota", "anthropic", "openai:quota:count=-1", "openai:quota:colour=red"])
+    @Test(arguments: ["google:rateLimit", "openai:explode", "openai/video:quota", "anthropic", "openai:quota:count=-1", "openai:quota:colour=red",
+                       "openai/speech:badContent", "runware:wrongCount"])
     func badFaultSpecsAreRejected(spec: String) {
         #expect(throws: FakeProviderError.self) { try FakeFault(spec: spec) }
     }
