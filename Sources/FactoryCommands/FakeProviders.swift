@@ -14,6 +14,7 @@ extension FactoryCommand {
               ENDPOINT  inference | image | speech | chat | messages (default: every generation endpoint)
               KIND      rateLimit serverError overloaded quota spendCap slowBody truncatedBody
                         malformedJSON hang authEchoKey hugeImage notImage
+                        badContent wrongCount (200 OK with unusable text: chat and messages only)
               keys      count=N retryAfter=S|HTTP-date retryAfterMS=N delayMS=N billed=true
             e.g. anthropic:rateLimit:count=3:retryAfter=2   openai/speech:quota   runware/image:hugeImage
             The scenario file (JSON or YAML) has the fields port, latencyMS {provider: ms}, faults [{provider,

@@ -63,6 +63,14 @@ public final class LayerPixels: Sendable {
             }
         }
         if isOpaque {
+            // An odd size was padded to even: repeat the last column and row so the padding is
+            // not a black line when the layer is drawn.
+            if width > contentWidth {
+                for y in 0..<contentHeight { yp[y * W + contentWidth] = yp[y * W + contentWidth - 1] }
+            }
+            if height > contentHeight {
+                for x in 0..<width { yp[contentHeight * W + x] = yp[(contentHeight - 1) * W + x] }
+            }
             // Opaque layers: plain chroma average (padding pixels, if any, repeat the edge).
             for i in 0..<(chromaWidth * chromaHeight) where aSum[i] > 0 {
                 up[i] = UInt8(uSum[i] / aSum[i]); vp[i] = UInt8(vSum[i] / aSum[i])

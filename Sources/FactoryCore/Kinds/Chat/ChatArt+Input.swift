@@ -82,8 +82,13 @@ extension ChatArt {
     /// The text typed so far with a cursor, showing its last lines when it outgrows the field.
     func typed(_ prefix: String, input: InputArt) throws -> Image {
         let markup = TextRenderer.escape(prefix) + "<span foreground=\"\(palette.accent)\">|</span>"
-        var image = try TextRenderer.render(markup: markup, style: TextStyle(font: Self.regular, size: metrics.fontSize * 0.9, colour: palette.fieldText),
-                                            width: input.textWidth).image
+        // One line that scrolls: once the text outgrows the field, its end (and the cursor) stays in view.
+        var image = try TextRenderer.render(markup: markup, style: TextStyle(font: Self.regular, size: metrics.fontSize * 0.9,
+                                                                             colour: palette.fieldText, alignment: .left),
+                                            width: 20_000).image
+        if image.width > input.textWidth {
+            image = try image.cropped(x: image.width - input.textWidth, y: 0, width: input.textWidth, height: image.height)
+        }
         if image.height > input.textHeight {
             image = try image.cropped(x: 0, y: image.height - input.textHeight, width: image.width, height: input.textHeight)
         }
