@@ -135,6 +135,27 @@ public struct ChatSpec: Sendable, Equatable {
         case typingSpeed = "typing_speed", readReceipts = "read_receipts"
     }
 
+    /// A chat item with the defaults a manifest gets (for code and tests; manifests are decoded).
+    public init(theme: ChatTheme = .imessage, appearance: Appearance = .light, genre: Genre = .drama, mood: Mood = .dramatic,
+                length: ChatLength = .short, prompt: String = "", characters: [ChatCharacter] = [], messages: [ChatMessage] = [],
+                conversation: String? = nil, typingSpeed: TypingSpeed = .normal, keyboard: Bool = true,
+                readReceipts: Bool = true, timestamps: Bool = false, fps: Int = 30) {
+        self.theme = theme
+        self.appearance = appearance
+        self.genre = genre
+        self.mood = mood
+        self.length = length
+        self.prompt = prompt
+        self.characters = characters
+        self.messages = messages
+        self.conversation = conversation
+        self.typingSpeed = typingSpeed
+        self.keyboard = keyboard
+        self.readReceipts = readReceipts
+        self.timestamps = timestamps
+        self.fps = fps
+    }
+
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         theme = try c.decodeIfPresent(ChatTheme.self, forKey: .theme) ?? .imessage
