@@ -71,6 +71,14 @@ public struct ChatCharacter: Sendable, Equatable, Decodable {
     public var avatar: String?
     public var personality: Personality?
 
+    public init(name: String, colour: String? = nil, side: ChatSide = .other, avatar: String? = nil, personality: Personality? = nil) {
+        self.name = name
+        self.colour = colour
+        self.side = side
+        self.avatar = avatar
+        self.personality = personality
+    }
+
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(["name", "colour", "color", "side", "avatar", "personality"])
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -99,6 +107,13 @@ public struct ChatMessage: Sendable, Equatable, Decodable {
     public var text: String
     public var pause: Double?
     public var reaction: String?
+
+    public init(from: String, text: String, pause: Double? = nil, reaction: String? = nil) {
+        self.from = from
+        self.text = text
+        self.pause = pause
+        self.reaction = reaction
+    }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(["from", "text", "pause", "reaction"])
