@@ -41,7 +41,7 @@ import Testing
           - { id: good, kind: poster, day: monday, series: friday-reflection, format: square, quality: draft,
               variants: 2, duration: 6, music: music/tone.wav, quote: "Small steps 🌱 still move you forward." }
           - { id: no-music, kind: poster, day: tuesday, series: mindful-moment, music: music/missing.mp3 }
-          - { id: later, kind: chat-story, day: thursday, prompt: "a wrong number" }
+          - { id: later, kind: bedtime-story, day: thursday, hero: { name: Mia } }
         """, to: "week.yaml")
         let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url)
         #expect(out.status == 1, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
