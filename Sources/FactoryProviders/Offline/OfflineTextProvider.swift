@@ -1,4 +1,5 @@
 import FactoryCore
+import Foundation
 
 /// The embedded text provider: curated, seeded text per kind, no key and no network.
 public struct OfflineTextProvider: TextProvider {
@@ -17,8 +18,17 @@ public struct OfflineTextProvider: TextProvider {
 
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
         switch request.purpose {
-        case .conversation:
-            throw FactoryError(.unsupported, "the offline writer has no chat scripts yet")
+        case .conversation(let brief):
+            let (conversation, script) = OfflineChatWriter.write(brief)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(conversation)
+            return WrittenText(text: String(decoding: data, as: UTF8.self),
+                               record: GenerationRecord(stage: context.stage, provider: name, model: OfflineChatWriter.model,
+                                                        parameters: ["genre": brief.genre.rawValue, "mood": brief.mood.rawValue,
+                                                                     "script": script.id],
+                                                        seed: brief.seed, promptHash: Digest.sha256(request.system + request.user),
+                                                        units: ["messages": Double(conversation.messages.count)], costUSD: 0))
         }
     }
 }
