@@ -48,8 +48,11 @@ extension ChatScene {
                     popups[key] = (try LayerPixels(image: popup.image), popup.left, popup.top)
                 }
                 guard let (pixels, left, top) = popups[key] else { continue }
+                // Lit until the next key is pressed (at most 0.12 s); at fast typing several keys
+                // share a frame, and only the last of them shows.
                 let next = k + 1 < entry.keystrokes.count ? entry.keystrokes[k + 1] : entry.appear
-                let shown = max(frame * 2, min(0.12, next - t))
+                let shown = min(0.12, next - t)
+                guard shown >= frame - 1e-9 else { continue }
                 layers.append(.placed(pixels, left: Double(left), top: Double(top), start: t, end: t + shown))
             }
         }
