@@ -11,8 +11,9 @@ public final class PixelSequence: @unchecked Sendable {
     private let make: @Sendable (Int) throws -> LayerPixels?
     private let lock = NSLock()
     private var cached: (index: Int, pixels: LayerPixels?)?
+    private var made = 0
     /// How many versions were rasterised (each change once when frames are drawn in order).
-    public private(set) var rasterised = 0
+    public var rasterised: Int { lock.withLock { made } }
 
     /// `make(i)` rasterises version i (nil: nothing shows). Errors leave that version empty; the
     /// caller rasterises version 0 up front, so a systematic failure surfaces before rendering.
@@ -35,10 +36,10 @@ public final class PixelSequence: @unchecked Sendable {
         guard let index = index(at: time) else { return nil }
         return lock.withLock {
             if let cached, cached.index == index { return cached.pixels }
-            let made = try? make(index)
-            rasterised += 1
-            cached = (index, made)
-            return made
+            let pixels = try? make(index)
+            made += 1
+            cached = (index, pixels)
+            return pixels
         }
     }
 }

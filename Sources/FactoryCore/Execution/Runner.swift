@@ -146,6 +146,8 @@ public struct Runner: Sendable {
                     do {
                         try await job.rendering(into: writer).make(assets, records: records)
                         try writer.publish()
+                        // A quarantine left by an earlier failed attempt no longer applies.
+                        try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))
                         return writer.final.path
                     } catch {
                         writer.discard()
