@@ -41,3 +41,18 @@ extension ChatJob: KindJob, KindRender {
         try await render(assets, records: records)
     }
 }
+
+extension RecipeJob: KindJob, KindRender {
+    func fetch(context: CallContext, priority: Int) async throws -> (any Sendable, [GenerationRecord]) {
+        try await assets(context: context)
+    }
+
+    func rendering(into writer: BundleWriter) -> any KindRender {
+        RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: writer)
+    }
+
+    func make(_ assets: any Sendable, records: [GenerationRecord]) async throws {
+        guard let assets = assets as? Assets else { throw FactoryError(.render, "item \(item.id): wrong assets for a recipe video") }
+        try await render(assets, records: records)
+    }
+}

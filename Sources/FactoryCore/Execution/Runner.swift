@@ -121,6 +121,8 @@ public struct Runner: Sendable {
             job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
         case .chatStory(let spec):
             job = ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .recipeVideo(let spec):
+            job = RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
         default:
             outcome.status = .unsupported
             outcome.message = "\(item.kind.rawValue) items are not supported by this version yet; the other items still run"

@@ -1,0 +1,127 @@
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Makes one recipe-video bundle: recipe (manifest or writer) → BEFORE, AFTER and meal pictures
+/// (image provider or local photos) → the template's plan → checks → video → captions, caption,
+/// cover, recipe.json, metadata. A failed check quarantines the item with the reason.
+struct RecipeJob: Sendable {
+    let item: Item
+    let spec: RecipeSpec
+    let manifest: Manifest
+    let providers: ProviderSet
+    let weekFolder: URL
+    let writer: BundleWriter?
+
+    struct Assets: Sendable {
+        var recipe: Recipe
+        var source: String
+        /// Encoded pictures by role: before, after, meal.
+        var pictures: [String: Data]
+    }
+
+    var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
+    var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "recipe") }
+
+    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
+        let writerStage = RecipeWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine)
+        var (recipe, records, source) = try await writerStage.recipe(context: context)
+        var pictures: [String: Data] = [:]
+        let local = Dictionary(uniqueKeysWithValues: (spec.photos?.all ?? []).map { ($0.0, $0.1) })
+        var wanted: [(String, ImageRequest)] = []
+        for role in ["before", "after", "meal"] {
+            if let path = local[role] {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw FactoryError(.missingFile, "item \(item.id): photos.\(role): \(path) cannot be read; fix the path or remove it to have the image generated")
+                }
+                pictures[role] = data
+            } else {
+                wanted.append((role, RecipeImages.request(role: role, recipe: recipe, seed: seed, week: manifest.week)))
+            }
+        }
+        let provider = providers.image
+        let made = try await withThrowingTaskGroup(of: (String, GeneratedImage).self) { group in
+            for (role, request) in wanted {
+                group.addTask { (role, try await provider.generate(request, context: context.with(stage: "image-\(role)"))) }
+            }
+            var out: [(String, GeneratedImage)] = []
+            for try await pair in group { out.append(pair) }
+            return out.sorted { $0.0 < $1.0 }
+        }
+        for (role, image) in made { pictures[role] = image.data; records.append(image.record) }
+        recipe.ingredients = recipe.ingredients.map { $0.trimmingCharacters(in: .whitespaces) }
+        return (Assets(recipe: recipe, source: source, pictures: pictures), records)
+    }
+
+    func render(_ assets: Assets, records: [GenerationRecord]) async throws {
+        guard let writer else { throw FactoryError(.render, "item \(item.id): no bundle to render into") }
+        let recipe = assets.recipe
+        var pictures: [String: Image] = [:]
+        for role in ["before", "after", "meal"] {
+            guard let data = assets.pictures[role] else {
+                throw try quarantined(writer, "media:images", "the \(role) picture is missing; give photos.\(role) or let the image provider make it")
+            }
+            do { pictures[role] = try Image.decode(data).srgb().flatten().cover(width: RecipeArt.width, height: RecipeArt.height).materialised() }
+            catch { throw try quarantined(writer, "media:images", "the \(role) picture cannot be read: \(error)") }
+        }
+        guard let before = pictures["before"], let after = pictures["after"], let meal = pictures["meal"] else { return }
+        let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
+        let inputs = RecipeInputs(
+            recipe: recipe, before: before, beforeBlurred: try before.blurred(sigma: 10).materialised(),
+            after: try after.adjusted(contrast: 1.1).saturated(1.08).materialised(), meal: meal, broll: spec.broll,
+            beats: music.map { BeatDetector.beats(in: $0) } ?? [],
+            cta: RecipeTextRules.cta(seed: seed, override: spec.cta))
+        let plan = try RecipeTemplates.plan(spec.template, inputs)
+        let planChecks = RecipeChecks.plan(plan, recipe: recipe)
+        if let failed = planChecks.first(where: { !$0.passed }) {
+            throw try quarantined(writer, failed.name, failed.detail, checks: planChecks)
+        }
+        try Task.checkCancellation()
+        let sound = music.map { $0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
+        let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30, bitrate: 10_000_000,
+                                     preset: item.quality.preset, audioBitrate: 160_000)
+        Vips.releaseMemory()
+        let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
+        let stats = try SceneRenderer.render(scene, audio: sound, to: writer.path("video.mp4"), settings: settings)
+        let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings))
+
+        let captions = Captions(plan.cues)
+        try writer.write(captions.srt, to: "captions.srt")
+        try writer.write(captions.vtt, to: "captions.vtt")
+        try writer.write(RecipeTextRules.caption(recipe, hashtags: item.hashtags, handle: manifest.brand.handle), to: "caption.txt")
+        try writer.write(String(decoding: try JSONEncoder.pretty.encode(recipe), as: UTF8.self), to: "recipe.json")
+        let rgb = SceneRenderer.snapshot(scene, at: plan.duration - 1.0)
+        try Image.from(pixels: rgb, width: RecipeArt.width, height: RecipeArt.height, bands: 3).resized(scale: 720.0 / 1080)
+            .saveJPEG(to: writer.path("cover.jpg"), quality: 86)
+        var boxes: [String: Box] = [:]
+        for t in plan.texts { boxes[t.name] = t.box }
+        let metadata = BundleMetadata(
+            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
+            title: item.title ?? recipe.title, files: try writer.describeFiles(), generation: records,
+            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
+            render: .init(width: settings.width, height: settings.height, fps: 30, bitrate: settings.bitrate, preset: item.quality.rawValue,
+                          x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
+            layout: boxes, checks: checks,
+            details: ["template": spec.template.rawValue, "duration_seconds": String(format: "%.2f", plan.duration),
+                      "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
+                      "beats_detected": "\(inputs.beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": inputs.cta,
+                      "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")],
+            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
+        try writer.writeMetadata(metadata)
+        if let failed = checks.first(where: { !$0.passed }) {
+            throw try quarantined(writer, failed.name, failed.detail, checks: checks)
+        }
+    }
+
+    /// Keeps what was made so far with the reason in `<week>/.quarantine/<id>/`; nothing is published.
+    func quarantined(_ writer: BundleWriter, _ check: String, _ detail: String, checks: [BundleMetadata.Check] = []) throws -> FactoryError {
+        let fm = FileManager.default
+        try? fm.removeItem(at: quarantine)
+        try fm.createDirectory(at: quarantine.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.copyItem(at: writer.staging, to: quarantine)
+        let failed = checks.filter { !$0.passed }.map { "- \($0.name): \($0.detail)" }
+        let reason = (["item \(item.id) (\(spec.template.rawValue)) was not published: \(check): \(detail)"] + failed).joined(separator: "\n") + "\n"
+        try AtomicFile.write(Data(reason.utf8), to: quarantine.appendingPathComponent("reason.txt"))
+        return FactoryError(.quality, "item \(item.id): check \(check) failed: \(detail); quarantined in \(quarantine.path)")
+    }
+}

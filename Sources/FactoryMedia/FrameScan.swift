@@ -1,0 +1,62 @@
+/// Decodes every frame of a video once and measures what the quality checks need: each frame's
+/// mean and peak luma (black frames), and a small luma thumbnail at regular times (how often the
+/// picture changes). Memory stays small whatever the length.
+public struct FrameScan: Sendable {
+    /// One decoded frame's statistics.
+    public struct Frame: Sendable, Equatable {
+        public var time: Double
+        public var meanLuma: Double
+        public var peakLuma: Int
+    }
+
+    public var frames: [Frame]
+    /// Thumbnails (luma, every 8th pixel) taken every `interval` seconds, with their times.
+    public var thumbnails: [(time: Double, luma: [UInt8])]
+    public var interval: Double
+
+    public static func scan(path: String, interval: Double = 0.5) throws -> FrameScan {
+        var frames: [Frame] = []
+        var thumbnails: [(Double, [UInt8])] = []
+        var nextThumb = 0.0
+        try VideoDecoding(path: path).forEachFrame { frame, time in
+            let p = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+            var sum = 0, peak = 0, count = 0
+            var thumb: [UInt8] = []
+            let takeThumb = time + 1e-6 >= nextThumb
+            if takeThumb { thumb.reserveCapacity((p.width / 8) * (p.height / 8)) }
+            var row = 0
+            while row < p.height {
+                let line = p.y + row * p.yStride
+                var col = 0
+                while col < p.width {
+                    let v = Int(line[col])
+                    sum += v; count += 1
+                    if v > peak { peak = v }
+                    if takeThumb { thumb.append(UInt8(v)) }
+                    col += 8
+                }
+                row += 8
+            }
+            frames.append(Frame(time: time, meanLuma: Double(sum) / Double(max(1, count)), peakLuma: peak))
+            if takeThumb {
+                thumbnails.append((time, thumb))
+                nextThumb += interval
+            }
+            return true
+        }
+        return FrameScan(frames: frames, thumbnails: thumbnails, interval: interval)
+    }
+
+    /// Frames that are black: mean luma at most 20 and nothing brighter than 40 (limited range, black is 16).
+    public var blackFrames: [Frame] { frames.filter { $0.meanLuma <= 20 && $0.peakLuma <= 40 } }
+
+    /// Mean absolute luma difference between consecutive thumbnails (0–255).
+    public var changes: [(time: Double, difference: Double)] {
+        zip(thumbnails, thumbnails.dropFirst()).map { a, b in
+            let n = min(a.luma.count, b.luma.count)
+            var total = 0
+            for i in 0..<n { total += abs(Int(a.luma[i]) - Int(b.luma[i])) }
+            return (b.time, Double(total) / Double(max(1, n)))
+        }
+    }
+}
