@@ -14,8 +14,9 @@ enum RecipeChecks {
                   "\(t.box.x),\(t.box.y) \(t.box.width)x\(t.box.height) within \(i.top)/\(i.bottom)/\(i.left)/\(i.right)")
         }
         if let hook = plan.hook {
-            checks.append(.init("hook:first-2s", hook.visible <= 2.0 + 1e-9 && hook.end >= 2.0 - 1e-9,
-                                String(format: "hook fully visible at %.2f s (by 2.00 s), shown until %.2f s", hook.visible, hook.end)))
+            // It must be fully in by 2 s and stay long enough to be read (1.2 s).
+            checks.append(.init("hook:first-2s", hook.visible <= 2.0 + 1e-9 && hook.end - hook.visible >= 1.2 - 1e-9,
+                                String(format: "hook fully visible at %.2f s (by 2.00 s), shown until %.2f s (at least 1.2 s)", hook.visible, hook.end)))
         } else {
             checks.append(.init("hook:first-2s", false, "no hook on screen"))
         }

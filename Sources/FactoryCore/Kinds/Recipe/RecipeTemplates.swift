@@ -82,7 +82,7 @@ enum RecipeTemplates {
         let steps = RecipeTextRules.stepLines(inputs.recipe, max: 6)
         let window = (start: 2.0, end: 12.0)
         // The background loops through the pictures (or the clips) under the steps.
-        let loop: [Image] = [inputs.meal, inputs.beforeBlurred, inputs.after]
+        let loop: [Image] = [inputs.meal, inputs.before, inputs.after]
         let segment = (window.end - window.start) / 3
         for k in 0..<3 {
             let from = window.start + Double(k) * segment
