@@ -99,10 +99,10 @@ struct RecipeBuilder {
                  start: 0.1, end: end, motion: .fade)
     }
 
-    /// The CTA sticker popping in 2.6 s before the end (inside the last 3 s) and staying.
-    mutating func cta(centreY: Double = h - 192 - 110) throws {
+    /// The CTA sticker popping in (by default 2.6 s before the end, inside the last 3 s) and staying.
+    mutating func cta(centreY: Double = h - 192 - 110, start: Double? = nil) throws {
         try overlay(art.cta(inputs.cta), name: "cta", text: inputs.cta, centreY: centreY,
-                    start: plan.duration - 2.6, end: plan.duration, motion: .pop)
+                    start: start ?? plan.duration - 2.6, end: plan.duration, motion: .pop)
     }
 
     /// A darkening veil over the background (text legibility on busy pictures).

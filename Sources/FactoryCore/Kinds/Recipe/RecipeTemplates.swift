@@ -69,7 +69,7 @@ enum RecipeTemplates {
             try RecipeCounters.add(counter, to: &b, centreY: 560 + Double(k) * 150, start: start, end: 7.0, name: "counter-\(k + 1)")
         }
         try b.text(inputs.recipe.title, name: "title", size: RecipeArt.Size.step, centreY: 760, start: 7.0, end: 9, motion: .fade)
-        try b.cta(centreY: 1000)
+        try b.cta(centreY: 1000, start: 7.0)
         return b.plan
     }
 
