@@ -1,7 +1,7 @@
 import FactoryCore
 
-/// The text a model writes for a request: a chat story when the schema asks for one, generic
-/// schema filler for any other schema, with a content fault (badContent, wrongCount) worked in.
+/// The text a model writes for a request: a chat story or a recipe when the schema asks for one,
+/// generic schema filler for any other schema, with a content fault (badContent, wrongCount) worked in.
 enum FakeAnswer {
     /// A structured-output answer for `schema`, given the request's messages (the last user
     /// message carries the brief).
@@ -12,6 +12,9 @@ enum FakeAnswer {
         if FakeConversation.isChatStory(schema) {
             var writer = FakeConversation(schema: schema, prompt: lastUserText(messages), seed: seed)
             text = writer.make(messageCount: fault == .wrongCount ? 2 : nil).text
+        } else if FakeRecipe.isRecipe(schema) {
+            var writer = FakeRecipe(schema: schema, prompt: lastUserText(messages), seed: seed)
+            text = writer.make(stepCount: fault == .wrongCount ? 1 : nil).text
         } else {
             var instance = SchemaInstance(schema: schema, seed: seed)
             instance.offBounds = fault == .wrongCount

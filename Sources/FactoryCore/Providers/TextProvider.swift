@@ -33,6 +33,7 @@ public struct TextRequest: Sendable {
     /// What is being written, with the typed brief.
     public enum Purpose: Sendable {
         case conversation(ConversationBrief)
+        case recipe(RecipeBrief)
     }
 
     public var purpose: Purpose

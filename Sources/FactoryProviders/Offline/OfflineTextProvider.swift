@@ -17,11 +17,11 @@ public struct OfflineTextProvider: TextProvider {
     }
 
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         switch request.purpose {
         case .conversation(let brief):
             let (conversation, script) = OfflineChatWriter.write(brief)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(conversation)
             return WrittenText(text: String(decoding: data, as: UTF8.self),
                                record: GenerationRecord(stage: context.stage, provider: name, model: OfflineChatWriter.model,
@@ -29,6 +29,14 @@ public struct OfflineTextProvider: TextProvider {
                                                                      "script": script.id],
                                                         seed: brief.seed, promptHash: Digest.sha256(request.system + request.user),
                                                         units: ["messages": Double(conversation.messages.count)], costUSD: 0))
+        case .recipe(let brief):
+            let picked = OfflineRecipeWriter.write(brief)
+            let data = try encoder.encode(picked.recipe)
+            return WrittenText(text: String(decoding: data, as: UTF8.self),
+                               record: GenerationRecord(stage: context.stage, provider: name, model: OfflineRecipeWriter.model,
+                                                        parameters: ["recipe": picked.id], seed: brief.seed,
+                                                        promptHash: Digest.sha256(request.system + request.user),
+                                                        units: ["recipes": 1], costUSD: 0))
         }
     }
 }

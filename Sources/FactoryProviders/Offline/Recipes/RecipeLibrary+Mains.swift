@@ -1,0 +1,56 @@
+/// Weeknight mains: pasta, noodles, stir-fry, fried rice and a sheet pan.
+extension RecipeLibrary {
+    static let mains = [
+        LibraryRecipe(
+            id: "aglio-e-olio", keywords: ["pasta", "spaghetti", "garlic", "aglio", "olio", "pantry", "cheap"],
+            title: "Spaghetti Aglio e Olio", hook: "Pantry pasta that beats takeout",
+            minutes: 15, dollars: 3, calories: 610,
+            ingredients: ["spaghetti", "garlic", "olive oil", "chili flakes", "parsley", "parmesan"],
+            steps: ["Boil spaghetti in well salted water",
+                    "Gently sizzle sliced garlic in oil",
+                    "Add chili flakes off the heat",
+                    "Toss pasta with a splash of water",
+                    "Finish with parsley and parmesan"]),
+        LibraryRecipe(
+            id: "chicken-stir-fry", keywords: ["stir", "fry", "stirfry", "wok", "chicken", "broccoli", "ginger"],
+            title: "Honey Soy Chicken Stir-Fry", hook: "Leftover veg becomes a 20-minute stir-fry",
+            minutes: 20, dollars: 9, calories: 520,
+            ingredients: ["chicken thighs", "broccoli", "bell pepper", "garlic", "ginger", "soy sauce", "honey", "rice"],
+            steps: ["Slice chicken into thin strips",
+                    "Sear chicken in a smoking wok",
+                    "Add broccoli and pepper, toss hot",
+                    "Stir in garlic and grated ginger",
+                    "Glaze with soy sauce and honey",
+                    "Serve straight over steamed rice"]),
+        LibraryRecipe(
+            id: "egg-fried-rice", keywords: ["rice", "fried", "leftover", "pea", "takeout", "egg"],
+            title: "Egg Fried Rice", hook: "Day-old rice makes the best fried rice",
+            minutes: 15, dollars: 4, calories: 470,
+            ingredients: ["cooked rice", "eggs", "frozen peas", "carrot", "scallions", "soy sauce", "sesame oil", "garlic"],
+            steps: ["Scramble the eggs and set aside",
+                    "Fry garlic, carrot and peas",
+                    "Add cold rice and press flat",
+                    "Season with soy and sesame oil",
+                    "Fold eggs back in with scallions"]),
+        LibraryRecipe(
+            id: "peanut-noodles", keywords: ["noodle", "peanut", "sesame", "cold", "vegan", "lunch"],
+            title: "Sesame Peanut Noodles", hook: "Peanut butter noodles in fifteen minutes",
+            minutes: 15, dollars: 5, calories: 540,
+            ingredients: ["noodles", "peanut butter", "soy sauce", "rice vinegar", "sesame oil", "garlic", "cucumber", "scallions"],
+            steps: ["Cook noodles and rinse under cold water",
+                    "Whisk peanut butter, soy and vinegar",
+                    "Loosen the sauce with hot water",
+                    "Toss noodles until glossy and coated",
+                    "Top with cucumber and scallions"]),
+        LibraryRecipe(
+            id: "sheet-pan-salmon", keywords: ["salmon", "fish", "sheet", "pan", "asparagus", "lemon", "healthy", "oven"],
+            title: "Sheet-Pan Lemon Garlic Salmon", hook: "Salmon dinner with one tray to wash",
+            minutes: 20, dollars: 14, calories: 420,
+            ingredients: ["salmon fillets", "asparagus", "lemon", "garlic", "olive oil", "dill"],
+            steps: ["Heat the oven to 425°F",
+                    "Toss asparagus with oil and salt",
+                    "Nestle salmon fillets between the spears",
+                    "Top with garlic and lemon slices",
+                    "Roast twelve minutes until salmon flakes"]),
+    ]
+}
