@@ -19,14 +19,8 @@ public enum RecipeBench {
             pictures[role] = try await provider.generate(request, context: CallContext(item: "bench", stage: "image", gateway: nil)).data
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        func prepare(_ role: String) throws -> Image {
-            try Image.decode(pictures[role] ?? Data()).srgb().flatten().cover(width: RecipeArt.width, height: RecipeArt.height).materialised()
-        }
-        let before = try prepare("before")
-        let inputs = RecipeInputs(recipe: recipe, before: before, beforeBlurred: try before.blurred(sigma: 10).materialised(),
-                                  after: try prepare("after").adjusted(contrast: 1.1).saturated(1.08).materialised(),
-                                  meal: try prepare("meal"), broll: [], beats: [], cta: RecipeTextRules.ctaPool[1])
-        let plan = try RecipeTemplates.plan(template, inputs)
+        // The pictures are only needed to build the plan: once their layers exist, libvips lets them go.
+        let plan = try RecipeImagesPrepared.plan(template, recipe: recipe, pictures: pictures, broll: [], beats: [], cta: RecipeTextRules.ctaPool[1])
         Vips.releaseMemory()
         PosterBench.trace("recipe plan built")
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)

@@ -56,22 +56,16 @@ struct RecipeJob: Sendable {
     func render(_ assets: Assets, records: [GenerationRecord]) async throws {
         guard let writer else { throw FactoryError(.render, "item \(item.id): no bundle to render into") }
         let recipe = assets.recipe
-        var pictures: [String: Image] = [:]
-        for role in ["before", "after", "meal"] {
-            guard let data = assets.pictures[role] else {
-                throw try quarantined(writer, "media:images", "the \(role) picture is missing; give photos.\(role) or let the image provider make it")
-            }
-            do { pictures[role] = try Image.decode(data).srgb().flatten().cover(width: RecipeArt.width, height: RecipeArt.height).materialised() }
-            catch { throw try quarantined(writer, "media:images", "the \(role) picture cannot be read: \(error)") }
-        }
-        guard let before = pictures["before"], let after = pictures["after"], let meal = pictures["meal"] else { return }
         let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
-        let inputs = RecipeInputs(
-            recipe: recipe, before: before, beforeBlurred: try before.blurred(sigma: 10).materialised(),
-            after: try after.adjusted(contrast: 1.1).saturated(1.08).materialised(), meal: meal, broll: spec.broll,
-            beats: music.map { BeatDetector.beats(in: $0) } ?? [],
-            cta: RecipeTextRules.cta(seed: seed, override: spec.cta))
-        let plan = try RecipeTemplates.plan(spec.template, inputs)
+        let cta = RecipeTextRules.cta(seed: seed, override: spec.cta)
+        let beats = music.map { BeatDetector.beats(in: $0) } ?? []
+        let plan: RecipePlan
+        do {
+            plan = try RecipeImagesPrepared.plan(spec.template, recipe: recipe, pictures: assets.pictures, broll: spec.broll,
+                                                 beats: beats, cta: cta)
+        } catch let missing as RecipeImagesPrepared.Missing {
+            throw try quarantined(writer, "media:images", missing.reason)
+        }
         let planChecks = RecipeChecks.plan(plan, recipe: recipe)
         if let failed = planChecks.first(where: { !$0.passed }) {
             throw try quarantined(writer, failed.name, failed.detail, checks: planChecks)
@@ -80,6 +74,7 @@ struct RecipeJob: Sendable {
         let sound = music.map { $0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
         let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30, bitrate: 10_000_000,
                                      preset: item.quality.preset, audioBitrate: 160_000)
+        // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
         let stats = try SceneRenderer.render(scene, audio: sound, to: writer.path("video.mp4"), settings: settings)
@@ -104,7 +99,7 @@ struct RecipeJob: Sendable {
             layout: boxes, checks: checks,
             details: ["template": spec.template.rawValue, "duration_seconds": String(format: "%.2f", plan.duration),
                       "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
-                      "beats_detected": "\(inputs.beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": inputs.cta,
+                      "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
                       "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")],
             manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
         try writer.writeMetadata(metadata)
