@@ -1,6 +1,7 @@
 #include "CAVShim.h"
 #include <libavutil/opt.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/pixdesc.h>
 #include <errno.h>
 
 int cf_av_error_eagain(void) { return AVERROR(EAGAIN); }
@@ -92,4 +93,40 @@ int cf_av_write_header_faststart(AVFormatContext *fmt) {
 }
 AVStream *cf_av_stream(AVFormatContext *fmt, unsigned index) {
     return index < fmt->nb_streams ? fmt->streams[index] : NULL;
+}
+
+int cf_av_scale_crop_yuv420p(struct SwsContext **ctx, const AVFrame *src, int x, int y, int w, int h,
+                             uint8_t *dst_y, uint8_t *dst_u, uint8_t *dst_v, int dst_w, int dst_h) {
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(src->format);
+    if (!desc || (desc->flags & (AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_BITSTREAM))) return AVERROR(ENOSYS);
+    x &= ~((1 << desc->log2_chroma_w) - 1);
+    y &= ~((1 << desc->log2_chroma_h) - 1);
+    if (x < 0 || y < 0 || w < 1 || h < 1 || x + w > src->width || y + h > src->height) return AVERROR(EINVAL);
+    // The crop is a view: each plane starts further in, as av_frame_apply_cropping computes it.
+    const uint8_t *planes[4] = { NULL, NULL, NULL, NULL };
+    int strides[4] = { 0, 0, 0, 0 };
+    for (int i = 0; i < 4 && src->data[i]; i++) {
+        strides[i] = src->linesize[i];
+        if ((desc->flags & AV_PIX_FMT_FLAG_PAL) && i == 1) { planes[i] = src->data[i]; continue; }
+        const AVComponentDescriptor *comp = NULL;
+        for (int j = 0; j < desc->nb_components; j++) {
+            if (desc->comp[j].plane == i) { comp = &desc->comp[j]; break; }
+        }
+        if (!comp) return AVERROR_BUG;
+        int chroma = i == 1 || i == 2;
+        int sx = chroma ? desc->log2_chroma_w : 0, sy = chroma ? desc->log2_chroma_h : 0;
+        planes[i] = src->data[i] + (ptrdiff_t)(y >> sy) * src->linesize[i] + (ptrdiff_t)(x >> sx) * comp->step;
+    }
+    *ctx = sws_getCachedContext(*ctx, w, h, src->format, dst_w, dst_h, AV_PIX_FMT_YUV420P,
+                                SWS_BICUBIC, NULL, NULL, NULL);
+    if (!*ctx) return AVERROR(ENOMEM);
+    int full = src->color_range == AVCOL_RANGE_JPEG || src->format == AV_PIX_FMT_YUVJ420P
+        || src->format == AV_PIX_FMT_YUVJ422P || src->format == AV_PIX_FMT_YUVJ444P;
+    // Best effort: libswscale refuses some pairs, and then keeps its defaults.
+    sws_setColorspaceDetails(*ctx, sws_getCoefficients(src->colorspace), full,
+                             sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16);
+    uint8_t *dst[4] = { dst_y, dst_u, dst_v, NULL };
+    int dst_strides[4] = { dst_w, dst_w / 2, dst_w / 2, 0 };
+    int rows = sws_scale(*ctx, planes, strides, 0, h, dst, dst_strides);
+    return rows == dst_h ? 0 : (rows < 0 ? rows : AVERROR(EINVAL));
 }

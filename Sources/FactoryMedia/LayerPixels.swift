@@ -86,6 +86,45 @@ public final class LayerPixels: Sendable {
         y = yp; a = ap; u = up; v = vp; ca = cap
     }
 
+    /// Opaque pixels straight from 8-bit 4:2:0 planes (BT.709 limited range, as a decoder or
+    /// libswscale writes them), without a round trip through RGB. The size must be even and the
+    /// planes exactly width×height (Y) and width/2×height/2 (U, V).
+    public convenience init(width: Int, height: Int, y: [UInt8], u: [UInt8], v: [UInt8]) throws {
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
+            throw MediaError(.settings, "4:2:0 planes need an even size, not \(width)x\(height)")
+        }
+        guard y.count == width * height, u.count == width * height / 4, v.count == u.count else {
+            throw MediaError(.settings, "planes of \(y.count), \(u.count) and \(v.count) bytes do not make a \(width)x\(height) 4:2:0 picture")
+        }
+        self.init(width: width, height: height, y: y, u: u, v: v, alpha: OpaqueAlpha(width: width, height: height))
+    }
+
+    /// Full-alpha planes for one size, shared by every opaque frame of that size (copy on write
+    /// means frames of a clip keep one copy between them).
+    struct OpaqueAlpha {
+        let luma: [UInt8]
+        let chroma: [UInt8]
+
+        init(width: Int, height: Int) {
+            luma = [UInt8](repeating: 255, count: width * height)
+            chroma = [UInt8](repeating: 255, count: width * height / 4)
+        }
+    }
+
+    /// Opaque planes whose sizes the caller has checked.
+    init(width: Int, height: Int, y: [UInt8], u: [UInt8], v: [UInt8], alpha: OpaqueAlpha) {
+        self.width = width
+        self.height = height
+        chromaWidth = width / 2
+        chromaHeight = height / 2
+        contentWidth = width
+        contentHeight = height
+        margin = 0
+        opaque = true
+        self.y = y; self.u = u; self.v = v
+        a = alpha.luma; ca = alpha.chroma
+    }
+
     /// Rasterises a libvips image.
     public convenience init(image: Image) throws {
         self.init(raster: try image.srgb().pixels())

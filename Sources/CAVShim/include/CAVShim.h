@@ -47,4 +47,12 @@ int cf_av_write_header_faststart(AVFormatContext *fmt);
 
 AVStream *cf_av_stream(AVFormatContext *fmt, unsigned index);
 
+/// Crops `src` (any software pixel format) to the rectangle (x, y, w, h) of its own pixels and
+/// scales that into caller-owned yuv420p planes of dst_w×dst_h (strides dst_w and dst_w / 2),
+/// BT.709 limited range. `src` is not modified; x and y are rounded down to the chroma grid.
+/// `*ctx` caches the scaler between calls: NULL at first, replaced when the source changes, owned
+/// by the caller (free with sws_freeContext). Returns 0 or a negative AVERROR.
+int cf_av_scale_crop_yuv420p(struct SwsContext **ctx, const AVFrame *src, int x, int y, int w, int h,
+                             uint8_t *dst_y, uint8_t *dst_u, uint8_t *dst_v, int dst_w, int dst_h);
+
 #endif
