@@ -130,3 +130,15 @@ public final class LayerPixels: Sendable {
         self.init(raster: try image.srgb().pixels())
     }
 }
+
+extension LayerPixels {
+    /// The mean colour of the content as RGB 0–255 (BT.709 limited range), for checks and tests.
+    public var averageColour: (r: Double, g: Double, b: Double) {
+        var ys = 0.0, us = 0.0, vs = 0.0
+        for i in 0..<y.count { ys += Double(y[i]) }
+        for i in 0..<u.count { us += Double(u[i]); vs += Double(v[i]) }
+        let Y = (ys / Double(max(1, y.count)) - 16) * 255 / 219
+        let U = (us / Double(max(1, u.count)) - 128) * 255 / 224, V = (vs / Double(max(1, v.count)) - 128) * 255 / 224
+        return (Y + 1.5748 * V, Y - 0.1873 * U - 0.4681 * V, Y + 1.8556 * U)
+    }
+}

@@ -1,3 +1,4 @@
+import FactoryImaging
 import FactoryMedia
 import FactoryTesting
 import Foundation
@@ -17,8 +18,24 @@ import Testing
               ingredients: [cold rice, eggs, spinach, garlic, soy sauce]
         """
 
+    /// A 2 s portrait b-roll clip: a white bar sweeping down over blue that pulses lighter.
+    static func clip(_ folder: TemporaryFolder) throws -> String {
+        func block(_ w: Int, _ h: Int, _ c: [UInt8]) -> LayerPixels {
+            LayerPixels(raster: Raster(width: w, height: h, bands: 3, pixels: Array([[UInt8]](repeating: c, count: w * h).joined())))
+        }
+        let scene = Scene(width: 360, height: 640, duration: 2, layers: [
+            .placed(block(360, 640, [30, 60, 200]), left: 0, top: 0),
+            .placed(block(360, 640, [90, 140, 255]), left: 0, top: 0, opacity: Track([.init(0, 0, .easeInOut), .init(1, 1, .easeInOut), .init(2, 0)])),
+            Layer(block(360, 60, [255, 255, 255]), x: .constant(0), y: .ramp(0, 580, start: 0, duration: 2), anchorX: 0, anchorY: 0),
+        ])
+        let path = folder.path("broll.mp4")
+        _ = try SceneRenderer.render(scene, audio: nil, to: path, settings: VideoSettings(width: 360, height: 640, fps: 30, bitrate: 2_000_000, preset: .draft))
+        return path
+    }
+
     @Test func aRecipeVideoMeetsTheExportSettingsAndItsChecks() throws {
         let folder = try TemporaryFolder("recipe-e2e")
+        _ = try Self.clip(folder)
         try folder.write("""
         version: 1
         week: 2026-W48
@@ -30,6 +47,7 @@ import Testing
             template: price-time
             quality: draft
             hashtags: [friedrice]
+            broll: [broll.mp4]
             \(Self.recipe)
         """, to: "week.yaml")
         let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url)
@@ -55,6 +73,9 @@ import Testing
         #expect(caption.contains("Garlic Spinach Egg Fried Rice") && caption.contains("#FridgeGlowUp") && caption.contains("#friedrice"))
         let srt = try String(contentsOf: bundle.appendingPathComponent("captions.srt"), encoding: .utf8)
         #expect(srt.contains("Leftover rice → dinner in 15 min") && srt.contains("⏱ 15 min"))
+        // The b-roll fills the frame under the progress bar: blue with the white bar, at 5 s.
+        let frame = try ClipReader(path: bundle.appendingPathComponent("video.mp4").path, width: 108, height: 192).pixels(at: 5.0).averageColour
+        #expect(frame.b > frame.r + 40, "the blue b-roll is on screen at 5 s: \(frame)")
     }
 
     @Test func stepsThatCannotFitAndAnUnreadablePhotoAreQuarantined() throws {

@@ -38,9 +38,11 @@ import Testing
     @Test func snapRevealCutsOnTheBeatWhenThereIsMusic() throws {
         let plain = try RecipeTemplates.plan(.snapReveal, Self.inputs())
         #expect(plain.cuts == [2.0, 4.6, 7.6])
-        let beats = stride(from: 0.25, to: 11, by: 0.5).map { $0 }   // 120 BPM, off the wanted times
+        let beats = stride(from: 0.2, to: 11, by: 0.5).map { $0 }   // 120 BPM, off the wanted times
         let synced = try RecipeTemplates.plan(.snapReveal, Self.inputs(beats: beats))
-        #expect(synced.cuts == [2.25, 4.75, 7.75], "each cut moves to the nearest beat: \(synced.cuts)")
+        #expect(zip(synced.cuts, [2.2, 4.7, 7.7]).allSatisfy { abs($0 - $1) < 1e-9 }, "each cut moves to the nearest beat: \(synced.cuts)")
+        let far = try RecipeTemplates.plan(.snapReveal, Self.inputs(beats: [0.5, 9.9]))
+        #expect(far.cuts == [2.0, 4.6, 7.6], "no beat within 0.35 s: the cuts stay")
     }
 
     @Test func splitSwipeRevealsAfterWithACircleFromTheCentre() throws {
