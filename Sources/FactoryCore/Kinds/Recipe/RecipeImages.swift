@@ -11,7 +11,7 @@ enum RecipeImages {
         case "after":
             return "the same home fridge neatly organised, glass meal-prep containers of \(recipe.title.lowercased()), fresh \(items), bright and tidy, realistic photo"
         default:
-            return "\(recipe.title), freshly plated on a ceramic plate, overhead food photography, natural window light, appetising, high detail"
+            return "\(recipe.title) with \(items), freshly plated on a ceramic plate, overhead food photography, natural window light, appetising, high detail"
         }
     }
 
