@@ -91,7 +91,8 @@ struct FakeFaultTests {
         #expect(ContinuousClock.now - started >= .milliseconds(400))
         let stopping = ContinuousClock.now
         await fake.stop()
-        #expect(ContinuousClock.now - stopping < .seconds(5))
+        // The hang lasts 10 minutes unless stopped: ending well within a minute (even on a loaded machine) shows stop ended it.
+        #expect(ContinuousClock.now - stopping < .seconds(60))
         #expect(await fake.server.stats().billed == 0)
     }
 

@@ -87,11 +87,14 @@ public protocol TextProvider: Sendable {
 public struct ProviderSet: Sendable {
     public var text: any TextProvider
     public var image: any ImageProvider
+    /// Narration; nil until a kind that speaks is planned with a speech provider.
+    public var speech: (any SpeechProvider)?
     /// One line per role saying which provider is used and whether it is live.
     public var description: [String]
-    public init(text: any TextProvider, image: any ImageProvider, description: [String] = []) {
+    public init(text: any TextProvider, image: any ImageProvider, speech: (any SpeechProvider)? = nil, description: [String] = []) {
         self.text = text
         self.image = image
+        self.speech = speech
         self.description = description
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One stretch of narration to speak: at most 4,096 characters (OpenAI's limit; the caller cuts
+/// longer text at sentence boundaries).
+public struct SpeechRequest: Sendable, Equatable {
+    public var text: String
+    /// An OpenAI voice name (alloy … cedar); offline providers map it to a local voice.
+    public var voice: String
+    /// How to read it (tone, pace), for models that take instructions.
+    public var instructions: String
+    public var speed: Double
+    /// BCP 47 language of the text, e.g. "en".
+    public var language: String
+
+    public init(text: String, voice: String, instructions: String, speed: Double = 1, language: String = "en") {
+        self.text = text
+        self.voice = voice
+        self.instructions = instructions
+        self.speed = speed
+        self.language = language
+    }
+}
+
+/// Spoken audio: 16-bit little-endian mono PCM at `sampleRate`, and what it cost.
+public struct SpokenAudio: Sendable {
+    public var pcm: Data
+    public var sampleRate: Int
+    public var record: GenerationRecord
+
+    public init(pcm: Data, sampleRate: Int, record: GenerationRecord) {
+        self.pcm = pcm
+        self.sampleRate = sampleRate
+        self.record = record
+    }
+
+    public var duration: Double { Double(pcm.count / 2) / Double(max(1, sampleRate)) }
+}
+
+/// Turns text into speech: OpenAI live, espeak-ng offline.
+public protocol SpeechProvider: Sendable {
+    var name: String { get }
+    func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio
+}
