@@ -19,7 +19,7 @@ public struct FactoryCommand: AsyncParsableCommand {
           130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Validate.self, Costs.self, FakeProviders.self, Bench.self, BenchExecutor.self, BenchRender.self, BenchChatRender.self, BenchEncode.self])
+        subcommands: [Run.self, Validate.self, Costs.self, FakeProviders.self, Bench.self, BenchExecutor.self, BenchRender.self, BenchChatRender.self, BenchCarouselRender.self, BenchEncode.self])
 
     public init() {}
 }
