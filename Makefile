@@ -27,7 +27,21 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+# Also prepares what only the carousel figure needs, once: the ffmpeg CLI and a venv with MoviePy 2.
+# If either cannot be had, the bench still runs and says which figure it skipped.
 bench: build
+	@dpkg-query -W -f='$${Status}' ffmpeg 2>/dev/null | grep -q "install ok installed" || { echo "installing: ffmpeg"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq ffmpeg >/dev/null; } \
+	  || echo "ffmpeg could not be installed: the carousel figure will skip it"
+	@if .build/bench-venv/bin/python -c 'import moviepy, sys; sys.exit(not moviepy.__version__.startswith("2."))' 2>/dev/null; then \
+	  echo "MoviePy 2: present in .build/bench-venv"; \
+	else \
+	  python3 -c 'import ensurepip' 2>/dev/null || { echo "installing: python3-venv"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }; \
+	  echo "creating .build/bench-venv with MoviePy 2"; \
+	  { python3 -m venv .build/bench-venv && .build/bench-venv/bin/pip install -q "moviepy>=2,<3"; } \
+	    || echo "MoviePy could not be installed: the carousel figure will skip it"; \
+	fi
 	.build/release/factory bench manifests/sample-week.yaml
 	.build/release/factory bench-executor --items 200 --latency-ms 500
 

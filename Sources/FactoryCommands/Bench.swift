@@ -5,9 +5,10 @@ import FactoryProviders
 import Foundation
 
 extension FactoryCommand {
-    /// `factory bench`: the poster render against libx264 alone on the same frames, side by side.
+    /// `factory bench`: the poster and chat renders against libx264 alone on the same frames, and
+    /// the recipe carousel against ffmpeg's filter graph and MoviePy on the same photos.
     struct Bench: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Measure rendering against libx264 alone (make bench).")
+        static let configuration = CommandConfiguration(abstract: "Measure rendering against libx264 alone, ffmpeg and MoviePy (make bench).")
 
         @Argument(help: "The manifest holding the poster to render.")
         var manifest = "manifests/sample-week.yaml"
@@ -18,16 +19,36 @@ extension FactoryCommand {
         @Option(help: "Repetitions; the median is reported.")
         var repeats = 3
 
-        @Option(help: "Which renders to measure: all, poster or chat.")
+        @Option(help: "Which renders to measure: all, poster, chat or carousel.")
         var only = "all"
+
+        @Option(help: "The Python with MoviePy 2 for the carousel figure (make bench makes this venv).")
+        var python = ".build/bench-venv/bin/python"
+
+        @Option(help: "The MoviePy carousel script.")
+        var moviepyScript = "bench/carousel_moviepy.py"
+
+        @Flag(help: "Keep the temporary folder with the inputs and rendered videos, to look at them.")
+        var keep = false
+
+        func validate() throws {
+            guard ["all", "poster", "chat", "recipe", "carousel"].contains(only) else {
+                throw ValidationError("--only \(only): choose all, poster, chat, recipe or carousel")
+            }
+            guard repeats >= 1 else { throw ValidationError("--repeats \(repeats): at least 1 run is needed for a median") }
+        }
 
         func run() async throws {
             let me = CommandLine.arguments[0]
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("factory-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            if only != "chat" { try poster(me, folder) }
-            if only != "poster" { try chat(me, folder) }
+            defer {
+                if keep { print("kept: \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) }
+            }
+            if only == "all" || only == "poster" { try poster(me, folder) }
+            if only == "all" || only == "chat" { try chat(me, folder) }
+            if only == "all" || only == "recipe" { try recipe(me, folder) }
+            if only == "all" || only == "carousel" { try await carousel(me, folder) }
         }
 
         func poster(_ me: String, _ folder: URL) throws {
@@ -47,6 +68,22 @@ extension FactoryCommand {
             print("render peak RSS: \(rss.max()! / 1024) MB, the highest of \(repeats) runs (goal ≤ 250 MB)")
         }
 
+        /// A 15 s recipe template (fridge-pip: three pictures, PIP, callouts, CTA) against libx264 on its frames.
+        func recipe(_ me: String, _ folder: URL) throws {
+            let video = folder.appendingPathComponent("recipe.mp4").path
+            var renders: [Double] = [], encodes: [Double] = [], rss: [Int] = []
+            for _ in 0..<repeats {
+                let r = try Self.child(me, ["bench-recipe-render", "--to", video])
+                renders.append(r.seconds); rss.append(r.maxRSSKiB)
+                encodes.append(try Self.child(me, ["bench-encode", video, "--bitrate", "10000000"]).seconds)
+            }
+            let render = renders.sorted()[renders.count / 2], encode = encodes.sorted()[encodes.count / 2]
+            let probe = try MediaProbe.probe(path: video)
+            print("recipe render, fridge-pip 15 s (\(probe.video?.width ?? 0)x\(probe.video?.height ?? 0), \(probe.video?.frames ?? 0) frames): \(String(format: "%.2f", render)) s (median of \(repeats))")
+            print("libx264 alone, same frames/size/preset/bitrate:  \(String(format: "%.2f", encode)) s")
+            print("ratio recipe render / libx264: \(String(format: "%.2f", render / encode)) (goal ≤ 1.30); peak RSS \(rss.max()! / 1024) MB (goal ≤ 250 MB)")
+        }
+
         /// A 30-message chat story (story format, keyboard, typing) against libx264 on its frames.
         func chat(_ me: String, _ folder: URL) throws {
             let video = folder.appendingPathComponent("chat.mp4").path
@@ -61,6 +98,127 @@ extension FactoryCommand {
             print("chat render, 30 messages (\(probe.video?.width ?? 0)x\(probe.video?.height ?? 0), \(probe.video?.frames ?? 0) frames, \(String(format: "%.1f", probe.duration)) s): \(String(format: "%.2f", render)) s (median of \(repeats))")
             print("libx264 alone, same frames/size/preset/bitrate:  \(String(format: "%.2f", encode)) s")
             print("ratio chat render / libx264: \(String(format: "%.2f", render / encode)) (goal ≤ 1.30); peak RSS \(rss.max()! / 1024) MB")
+        }
+
+        /// The recipe carousel (three photos as Ken Burns clips with crossfades, a hook line; 12 s)
+        /// rendered by us, by one ffmpeg filter graph and by a MoviePy 2 script, from the same
+        /// photos. A rival that cannot run here is skipped with the reason.
+        func carousel(_ me: String, _ folder: URL) async throws {
+            let shape = Carousel(count: 3)
+            let photos = try await Carousel.paintPhotos(count: shape.count, in: folder)
+            let video = folder.appendingPathComponent("carousel.mp4").path
+            var renders: [Double] = [], rss: [Int] = []
+            for _ in 0..<repeats {
+                let r = try Self.child(me, ["bench-carousel-render", "--images", photos.joined(separator: ","),
+                                            "--hook", Carousel.hook, "--to", video])
+                renders.append(r.seconds); rss.append(r.maxRSSKiB)
+            }
+            let ours = Self.median(renders)
+            let probe = try MediaProbe.probe(path: video)
+            print("carousel, \(shape.count) photos with Ken Burns, 0.3 s crossfades and a hook line (\(probe.video?.width ?? 0)x\(probe.video?.height ?? 0), \(probe.video?.frames ?? 0) frames, \(String(format: "%.1f", probe.duration)) s):")
+            print("  ours:    \(String(format: "%.2f", ours)) s (median of \(repeats)); peak RSS \(rss.max()! / 1024) MB")
+            let font = Self.interBold()
+            if let ffmpeg = try carouselFFmpeg(shape, photos: photos, font: font, folder: folder) {
+                print("  ffmpeg / ours:  \(String(format: "%.2f", ffmpeg / ours))× (goal ≥ 2: \(ffmpeg / ours >= 2 ? "met" : "not met"))")
+            }
+            if let moviepy = try carouselMoviePy(photos: photos, font: font, folder: folder) {
+                print("  MoviePy / ours: \(String(format: "%.2f", moviepy / ours))× (goal ≥ 10: \(moviepy / ours >= 10 ? "met" : "not met"))")
+            }
+        }
+
+        /// ffmpeg's median seconds on the carousel, or nil (saying why) when it cannot run here.
+        func carouselFFmpeg(_ shape: Carousel, photos: [String], font: String?, folder: URL) throws -> Double? {
+            guard let ffmpeg = Self.which("ffmpeg") else { print("  ffmpeg:  skipped: no ffmpeg on PATH (make bench installs it)"); return nil }
+            guard let font else { print("  ffmpeg:  skipped: fc-match finds no Inter Bold (fonts-inter)"); return nil }
+            // The font and the hook's lines under plain names in the folder ffmpeg runs in, so
+            // the filter graph needs no escaping.
+            let fm = FileManager.default
+            try? fm.removeItem(at: folder.appendingPathComponent("inter-bold.otf"))
+            try fm.createSymbolicLink(atPath: folder.appendingPathComponent("inter-bold.otf").path, withDestinationPath: font)
+            let lines = try Carousel.hookLines(Carousel.hook)
+            for (k, line) in lines.enumerated() { try Data(line.utf8).write(to: folder.appendingPathComponent("hook-\(k).txt")) }
+            let arguments = shape.ffmpegArguments(photos: photos, lineFiles: lines.indices.map { "hook-\($0).txt" },
+                                                  font: "inter-bold.otf", to: "carousel-ffmpeg.mp4")
+            var seconds: [Double] = [], rss: [Int] = []
+            for _ in 0..<repeats {
+                let run = try Self.tool(ffmpeg, arguments, in: folder)
+                guard run.status == 0 else {
+                    print("  ffmpeg:  skipped: it failed (\(run.lastLine))"); return nil
+                }
+                seconds.append(run.seconds)
+                // -benchmark ends with "bench: maxrss=…kB".
+                let peak = run.output.split(separator: "\n").last { $0.hasPrefix("bench: maxrss=") }
+                rss.append(Int(peak?.dropFirst("bench: maxrss=".count).prefix { $0.isNumber } ?? "") ?? 0)
+            }
+            let median = Self.median(seconds)
+            print("  ffmpeg:  \(String(format: "%.2f", median)) s (median of \(repeats); zoompan, xfade, drawtext in one command); peak RSS \(rss.max()! / 1024) MB")
+            return median
+        }
+
+        /// MoviePy's seconds on the carousel (one run: it is slow), or nil (saying why) when it cannot run here.
+        func carouselMoviePy(photos: [String], font: String?, folder: URL) throws -> Double? {
+            guard FileManager.default.isExecutableFile(atPath: python) else {
+                print("  MoviePy: skipped: no \(python) (make bench creates the venv)"); return nil
+            }
+            guard FileManager.default.fileExists(atPath: moviepyScript) else { print("  MoviePy: skipped: no \(moviepyScript)"); return nil }
+            guard let font else { print("  MoviePy: skipped: fc-match finds no Inter Bold (fonts-inter)"); return nil }
+            // The system ffmpeg, when there is one: the same libx264 as ours and the ffmpeg figure
+            // (MoviePy would otherwise use the static ffmpeg bundled with imageio-ffmpeg).
+            var environment = ProcessInfo.processInfo.environment
+            if let ffmpeg = Self.which("ffmpeg") { environment["FFMPEG_BINARY"] = ffmpeg }
+            let run = try Self.tool(python, [moviepyScript, "--images", photos.joined(separator: ","), "--hook", Carousel.hook,
+                                             "--font", font, "--to", folder.appendingPathComponent("carousel-moviepy.mp4").path],
+                                    environment: environment)
+            // The script's last line: seconds from loading the JPEGs to the finished MP4, peak RSS in KiB.
+            let fields = run.lastLine.split(separator: " ")
+            guard run.status == 0, let seconds = Double(fields.first ?? "") else {
+                print("  MoviePy: skipped: the script failed (\(run.lastLine))"); return nil
+            }
+            print("  MoviePy: \(String(format: "%.2f", seconds)) s (once; MoviePy 2, libx264 through ffmpeg); peak RSS \((Int(fields.dropFirst().first ?? "") ?? 0) / 1024) MB")
+            return seconds
+        }
+
+        static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+        /// The Inter Bold font file fontconfig picks, or nil when Inter is not installed.
+        static func interBold() -> String? {
+            guard let fcMatch = which("fc-match"), let run = try? tool(fcMatch, ["-f", "%{file}", "Inter:bold"]),
+                  run.status == 0, run.output.lowercased().contains("inter") else { return nil }
+            return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// The first executable called `name` on PATH.
+        static func which(_ name: String) -> String? {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+
+        /// Runs a program to completion: its wall-clock seconds, exit status and everything it
+        /// printed (standard output and error together).
+        static func tool(_ path: String, _ arguments: [String], in folder: URL? = nil,
+                         environment: [String: String]? = nil) throws -> ToolRun {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            if let folder { process.currentDirectoryURL = folder }
+            if let environment { process.environment = environment }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            let started = DispatchTime.now().uptimeNanoseconds
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return ToolRun(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                           status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        }
+
+        /// What `tool` saw of one run.
+        struct ToolRun {
+            var seconds: Double
+            var status: Int32
+            var output: String
+            var lastLine: String { output.split(separator: "\n").last.map(String.init) ?? "" }
         }
 
         /// Runs this binary as a child and returns the seconds it printed and its peak RSS.
@@ -115,9 +273,10 @@ extension FactoryCommand {
     struct BenchEncode: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "bench-encode", shouldDisplay: false)
         @Argument var video: String
+        @Option var bitrate = 8_000_000
 
         func run() async throws {
-            let seconds = try EncoderBaseline.encode(video: video)
+            let seconds = try EncoderBaseline.encode(video: video, bitrate: bitrate)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }
