@@ -3,6 +3,7 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/pixdesc.h>
 #include <errno.h>
+#include <string.h>
 
 int cf_av_error_eagain(void) { return AVERROR(EAGAIN); }
 int cf_av_error_eof(void) { return AVERROR_EOF; }
@@ -30,6 +31,14 @@ void cf_av_set_stereo_frame(AVFrame *frame) {
     AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
     av_channel_layout_uninit(&frame->ch_layout);
     av_channel_layout_copy(&frame->ch_layout, &stereo);
+}
+void cf_av_set_channels_ctx(AVCodecContext *ctx, int channels) {
+    av_channel_layout_uninit(&ctx->ch_layout);
+    av_channel_layout_default(&ctx->ch_layout, channels);
+}
+void cf_av_set_channels_frame(AVFrame *frame, int channels) {
+    av_channel_layout_uninit(&frame->ch_layout);
+    av_channel_layout_default(&frame->ch_layout, channels);
 }
 int cf_av_ctx_channels(AVCodecContext *ctx) { return ctx->ch_layout.nb_channels; }
 int cf_av_par_channels(AVCodecParameters *par) { return par->ch_layout.nb_channels; }
@@ -64,6 +73,46 @@ int cf_av_swr_convert(SwrContext *swr, float *out, int out_count, AVFrame *in) {
 int cf_av_swr_flush(SwrContext *swr, float *out, int out_count) {
     uint8_t *outs[1] = { (uint8_t *)out };
     return swr_convert(swr, outs, out_count, NULL, 0);
+}
+
+SwrContext *cf_av_swr_mono(enum AVSampleFormat in_fmt, int in_rate, enum AVSampleFormat out_fmt, int out_rate) {
+    SwrContext *swr = NULL;
+    AVChannelLayout mono = AV_CHANNEL_LAYOUT_MONO;
+    if (swr_alloc_set_opts2(&swr, &mono, out_fmt, out_rate, &mono, in_fmt, in_rate, 0, NULL) < 0 || !swr) return NULL;
+    if (swr_init(swr) < 0) { swr_free(&swr); return NULL; }
+    return swr;
+}
+int cf_av_swr_convert_mono(SwrContext *swr, uint8_t *out, int out_count, const uint8_t *in, int in_count) {
+    uint8_t *outs[1] = { out };
+    const uint8_t *ins[1] = { in };
+    return swr_convert(swr, outs, out_count, in ? ins : NULL, in ? in_count : 0);
+}
+
+int cf_av_write_header_id3v23(AVFormatContext *fmt) {
+    AVDictionary *opts = NULL;
+    av_dict_set(&opts, "id3v2_version", "3", 0);
+    int rc = avformat_write_header(fmt, &opts);
+    av_dict_free(&opts);
+    return rc;
+}
+void cf_av_stream_set_cover(AVStream *stream, int width, int height) {
+    stream->disposition |= AV_DISPOSITION_ATTACHED_PIC;
+    stream->codecpar->codec_type = AVMEDIA_TYPE_VIDEO;
+    stream->codecpar->codec_id = AV_CODEC_ID_MJPEG;
+    stream->codecpar->width = width;
+    stream->codecpar->height = height;
+    stream->time_base = (AVRational){ 1, 90000 };
+    av_dict_set(&stream->metadata, "title", "Cover", 0);
+    av_dict_set(&stream->metadata, "comment", "Cover (front)", 0);
+}
+int cf_av_packet_fill(AVPacket *packet, const uint8_t *data, int size, int stream_index) {
+    av_packet_unref(packet);
+    int rc = av_new_packet(packet, size);
+    if (rc < 0) return rc;
+    memcpy(packet->data, data, (size_t)size);
+    packet->stream_index = stream_index;
+    packet->flags |= AV_PKT_FLAG_KEY;
+    return 0;
 }
 
 int cf_av_stream_from_encoder(AVStream *stream, AVCodecContext *enc) {

@@ -14,9 +14,14 @@ public enum SceneRenderer {
     /// `audio` shorter than the video is padded with silence; longer is cut. Every video gets an
     /// audio track, silent when there is no sound.
     public static func render(_ scene: Scene, audio: AudioBuffer?, to path: String, settings: VideoSettings) throws -> Stats {
+        try render(scene, source: audio.map { AudioBufferSource($0) }, to: path, settings: settings)
+    }
+
+    /// Renders with a soundtrack pulled from `source` frame by frame (memory stays flat however long
+    /// the video is). A source shorter than the video is padded with silence; longer is cut.
+    public static func render(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings) throws -> Stats {
         let started = Date()
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
-        let sound = (audio ?? .silence(seconds: scene.duration)).trimmed(length: Double(frames) / Double(settings.fps))
         let encoder = try VideoEncoder(path: path, settings: settings)
         let pipeline = FramePipeline(width: settings.width, height: settings.height)
         let fps = Double(settings.fps)
@@ -27,18 +32,23 @@ public enum SceneRenderer {
             composeNanos.add(DispatchTime.now().uptimeNanoseconds - c0)
         }
         do {
-            try sound.samples.withUnsafeBufferPointer { pcm in
-                var written = 0
-                for index in 0..<frames {
-                    try pipeline.next(index) { composed in
-                        try encoder.encodeFrame { $0.copy(from: composed) }
+            var chunk = [Float](repeating: 0, count: 2 * (AudioBuffer.rate / max(1, settings.fps) + 2))
+            var written = 0
+            for index in 0..<frames {
+                try pipeline.next(index) { composed in
+                    try encoder.encodeFrame { $0.copy(from: composed) }
+                }
+                // Audio up to the end of this frame, so the muxer never waits for one stream.
+                let until = (index + 1) * AudioBuffer.rate / settings.fps
+                let count = until - written
+                if count > 0 {
+                    if chunk.count < 2 * count { chunk = [Float](repeating: 0, count: 2 * count) }
+                    try chunk.withUnsafeMutableBufferPointer { buffer in
+                        let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<(2 * count)])
+                        if let source { _ = try source.read(into: slice, frames: count) } else { slice.update(repeating: 0) }
+                        try encoder.encodeAudio(UnsafeBufferPointer(slice))
                     }
-                    // Audio up to the end of this frame, so the muxer never waits for one stream.
-                    let until = min(pcm.count, ((index + 1) * AudioBuffer.rate / settings.fps) * 2)
-                    if until > written {
-                        try encoder.encodeAudio(UnsafeBufferPointer(rebasing: pcm[written..<until]))
-                        written = until
-                    }
+                    written = until
                 }
             }
             pipeline.join()

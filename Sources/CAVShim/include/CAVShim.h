@@ -27,6 +27,9 @@ void cf_av_frame_set_plane(AVFrame *frame, int plane, uint8_t *data, int linesiz
 /// Sets a stereo channel layout on a codec context or a frame.
 void cf_av_set_stereo_ctx(AVCodecContext *ctx);
 void cf_av_set_stereo_frame(AVFrame *frame);
+/// Sets the default layout for `channels` channels (1 = mono) on a codec context or a frame.
+void cf_av_set_channels_ctx(AVCodecContext *ctx, int channels);
+void cf_av_set_channels_frame(AVFrame *frame, int channels);
 int cf_av_ctx_channels(AVCodecContext *ctx);
 int cf_av_par_channels(AVCodecParameters *par);
 
@@ -35,6 +38,19 @@ int cf_av_par_channels(AVCodecParameters *par);
 SwrContext *cf_av_swr_to_stereo_float(AVCodecContext *in, int out_rate);
 int cf_av_swr_convert(SwrContext *swr, float *out, int out_count, AVFrame *in);
 int cf_av_swr_flush(SwrContext *swr, float *out, int out_count);
+
+/// A mono resampler from (in_fmt, in_rate) to (out_fmt, out_rate), both packed. Free with swr_free.
+SwrContext *cf_av_swr_mono(enum AVSampleFormat in_fmt, int in_rate, enum AVSampleFormat out_fmt, int out_rate);
+/// Converts `in_count` packed mono samples at `in` (NULL to flush) into at most `out_count` at `out`;
+/// returns the number written or a negative AVERROR.
+int cf_av_swr_convert_mono(SwrContext *swr, uint8_t *out, int out_count, const uint8_t *in, int in_count);
+
+/// Writes the header with the mp3 muxer's ID3v2.3 tag (its default is v2.4, which fewer players read).
+int cf_av_write_header_id3v23(AVFormatContext *fmt);
+/// Marks `stream` as a JPEG cover (attached picture, "Cover (front)") of width×height.
+void cf_av_stream_set_cover(AVStream *stream, int width, int height);
+/// Copies `size` bytes into a fresh packet buffer of `packet` (unref'd first) flagged as a keyframe.
+int cf_av_packet_fill(AVPacket *packet, const uint8_t *data, int size, int stream_index);
 
 /// Sets the stream's frame rate facts and copies the codec parameters from the encoder.
 int cf_av_stream_from_encoder(AVStream *stream, AVCodecContext *enc);
