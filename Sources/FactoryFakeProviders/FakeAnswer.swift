@@ -1,6 +1,6 @@
 import FactoryCore
 
-/// The text a model writes for a request: a chat story or a recipe when the schema asks for one,
+/// The text a model writes for a request: a chat story, a recipe or a bedtime story when the schema asks for one,
 /// generic schema filler for any other schema, with a content fault (badContent, wrongCount) worked in.
 enum FakeAnswer {
     /// A structured-output answer for `schema`, given the request's messages (the last user
@@ -15,6 +15,9 @@ enum FakeAnswer {
         } else if FakeRecipe.isRecipe(schema) {
             var writer = FakeRecipe(schema: schema, prompt: lastUserText(messages), seed: seed)
             text = writer.make(stepCount: fault == .wrongCount ? 1 : nil).text
+        } else if FakeStory.isStory(schema) {
+            var writer = FakeStory(schema: schema, prompt: lastUserText(messages), seed: seed)
+            text = writer.make(short: fault == .wrongCount).text
         } else {
             var instance = SchemaInstance(schema: schema, seed: seed)
             instance.offBounds = fault == .wrongCount

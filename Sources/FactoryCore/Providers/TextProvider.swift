@@ -34,6 +34,7 @@ public struct TextRequest: Sendable {
     public enum Purpose: Sendable {
         case conversation(ConversationBrief)
         case recipe(RecipeBrief)
+        case story(StoryBrief)
     }
 
     public var purpose: Purpose

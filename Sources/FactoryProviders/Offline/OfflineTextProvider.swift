@@ -37,6 +37,14 @@ public struct OfflineTextProvider: TextProvider {
                                                         parameters: ["recipe": picked.id], seed: brief.seed,
                                                         promptHash: Digest.sha256(request.system + request.user),
                                                         units: ["recipes": 1], costUSD: 0))
+        case .story(let brief):
+            let written = OfflineStoryWriter.write(brief)
+            let data = try encoder.encode(written.story)
+            return WrittenText(text: String(decoding: data, as: UTF8.self),
+                               record: GenerationRecord(stage: context.stage, provider: name, model: OfflineStoryWriter.model,
+                                                        parameters: ["family": written.family, "episodes": written.episodes.joined(separator: ",")],
+                                                        seed: brief.seed, promptHash: Digest.sha256(request.system + request.user),
+                                                        units: ["words": Double(written.story.wordCount)], costUSD: 0))
         }
     }
 }

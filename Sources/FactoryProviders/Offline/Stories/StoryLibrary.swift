@@ -1,0 +1,65 @@
+import FactoryCore
+
+/// One part of an offline story: core sentences that always come together, then optional
+/// sentences that enrich it in order (every prefix reads as a whole), then any closing sentences. Text holds placeholders
+/// `StoryCast` fills: {hero}, {friend}/{Friend}, {companion}, {age}, {looksLine}, {traitsLine},
+/// {giftLine}, and the family's setting words ({place}, {path}, {lights}…).
+struct StoryPart: Sendable {
+    var id: String
+    var core: [String]
+    var extras: [String]
+    /// Sentences that always close the part, after the extras (the goodnight's falling asleep).
+    var ending: [String]
+
+    init(_ id: String, core: [String], extras: [String] = [], ending: [String] = []) {
+        self.id = id
+        self.core = core
+        self.extras = extras
+        self.ending = ending
+    }
+}
+
+/// The gentle problem of a story and how it is put right, with the summary line it gives.
+struct StoryTrouble: Sendable {
+    var problem: StoryPart
+    var resolution: StoryPart
+    var summary: String
+}
+
+/// A setting the offline stories happen in: the words that pick it from a theme, its titles,
+/// beginnings, troubles, journey episodes, setting words for the shared episodes, the default
+/// companion and the cover picture.
+struct StoryFamily: Sendable {
+    var id: String
+    /// Lowercase words of a theme that choose this family.
+    var keywords: Set<String>
+    var titles: [String]
+    var setups: [StoryPart]
+    var troubles: [StoryTrouble]
+    var episodes: [StoryPart]
+    /// Setting words by placeholder name: place, path, lights, sound, soft, home, creature, sky.
+    var words: [String: String]
+    /// The friend when the item names none: a short name and how it is introduced.
+    var defaultFriend: (name: String, intro: String)
+    /// The cover: "{hero}… " is prepended by the writer; this is the scene.
+    var scene: String
+}
+
+/// The offline story library: five settings, each with its own beginnings, gentle troubles and
+/// journey episodes, plus episodes and goodnights that fit any setting through its words.
+enum StoryLibrary {
+    static var families: [StoryFamily] { [forest, sea, sky, town, snow] }
+
+    /// The family whose keywords the theme uses most, else one picked by seed.
+    static func family(theme: String, seed: UInt64) -> StoryFamily {
+        let words = Set(theme.lowercased().split { !$0.isLetter }.flatMap { word -> [String] in
+            let w = String(word)
+            return w.count > 3 && w.hasSuffix("s") ? [w, String(w.dropLast())] : [w]
+        })
+        let all = families
+        let scores = all.map { $0.keywords.intersection(words).count }
+        let best = scores.max() ?? 0
+        if best > 0, let index = scores.firstIndex(of: best) { return all[index] }
+        return all[Int(Seed.mix(seed ^ 0x5707) % UInt64(all.count))]
+    }
+}
