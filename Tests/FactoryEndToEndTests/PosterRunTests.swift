@@ -41,12 +41,10 @@ import Testing
           - { id: good, kind: poster, day: monday, series: friday-reflection, format: square, quality: draft,
               variants: 2, duration: 6, music: music/tone.wav, quote: "Small steps 🌱 still move you forward." }
           - { id: no-music, kind: poster, day: tuesday, series: mindful-moment, music: music/missing.mp3 }
-          - { id: later, kind: bedtime-story, day: thursday, hero: { name: Mia } }
         """, to: "week.yaml")
         let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url)
         #expect(out.status == 1, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
         #expect(out.stdout.contains("no-music") && out.stdout.contains("music/missing.mp3"), "\(out.stdout)")
-        #expect(out.stdout.contains("later") && out.stdout.contains("not supported"), "\(out.stdout)")
 
         let bundle = folder.url.appendingPathComponent("out/2026-W48/good")
         for name in ["video.mp4", "poster.jpg", "poster-2.jpg", "cover.jpg", "caption.txt", "captions.srt", "captions.vtt", "metadata.json"] {

@@ -56,3 +56,18 @@ extension RecipeJob: KindJob, KindRender {
         try await render(assets, records: records)
     }
 }
+
+extension BedtimeJob: KindJob, KindRender {
+    func fetch(context: CallContext, priority: Int) async throws -> (any Sendable, [GenerationRecord]) {
+        try await assets(context: context)
+    }
+
+    func rendering(into writer: BundleWriter) -> any KindRender {
+        BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: writer)
+    }
+
+    func make(_ assets: any Sendable, records: [GenerationRecord]) async throws {
+        guard let assets = assets as? Assets else { throw FactoryError(.render, "item \(item.id): wrong assets for a bedtime story") }
+        try await render(assets, records: records)
+    }
+}

@@ -123,10 +123,8 @@ public struct Runner: Sendable {
             job = ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
         case .recipeVideo(let spec):
             job = RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        default:
-            outcome.status = .unsupported
-            outcome.message = "\(item.kind.rawValue) items are not supported by this version yet; the other items still run"
-            return outcome
+        case .bedtimeStory(let spec):
+            job = BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
         }
         if !options.fresh, !options.skipRender,
            BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256) {
