@@ -95,6 +95,14 @@ import Testing
         #expect(StoryCheck.frightening(in: "Skill and dedication.", age: 3).isEmpty, "whole words only")
     }
 
+    @Test func sleepIsRecognisedHoweverItIsSaid() {
+        for ending in ["Mia drifted off, smiling.", "And Mia slept until morning.", "Her eyes fluttered shut.", "Off to dreamland went Mia.",
+                       "Good night, Mia."] {
+            #expect(StoryCheck.endsInSleep(ending), "\(ending)")
+        }
+        #expect(!StoryCheck.endsInSleep("Mia ate a biscuit."))
+    }
+
     @Test func otherLanguagesSkipTheEnglishWordLists() throws {
         var brief = Self.brief
         brief.language = "de"
