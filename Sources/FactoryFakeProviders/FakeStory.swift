@@ -37,22 +37,27 @@ struct FakeStory {
             + "And with a long, slow yawn, \(hero) fell fast asleep."
         var paragraphs = [opening]
         if !short {
-            let problem = "Then they found a little lamb who had wandered away from the flock and was bleating softly by the gate. "
-                + "\(hero) knelt down and said, \"Don't worry, we will help you find your mother.\" "
-                + "Together they listened until they heard a gentle answer from the far side of the hill."
-            let resolution = "Slowly and carefully, \(hero) led the little lamb over the hill to the flock, where its mother was waiting. "
-                + "The lamb snuggled against her woolly side, and the mother sheep gave a grateful, sleepy baa. "
-                + "\(hero) felt warm all the way through, the way you feel after doing something kind."
-            let fixed = [opening, problem, resolution, goodnight].reduce(0) { $0 + Story.words(in: $1) }
-            var middle: [String] = []
-            var words = fixed
+            // Short stories get the lamb in two sentences; longer ones in two paragraphs.
+            let trouble = targetWords < 300
+                ? ["Then they found a little lamb bleating softly by the gate, far from its flock. "
+                    + "\(hero) led it gently over the hill to its mother, who gave a grateful, sleepy baa."]
+                : ["Then they found a little lamb who had wandered away from the flock and was bleating softly by the gate. "
+                    + "\(hero) knelt down and said, \"Don't worry, we will help you find your mother.\" "
+                    + "Together they listened until they heard a gentle answer from the far side of the hill.",
+                   "Slowly and carefully, \(hero) led the little lamb over the hill to the flock, where its mother was waiting. "
+                    + "The lamb snuggled against her woolly side, and the mother sheep gave a grateful, sleepy baa. "
+                    + "\(hero) felt warm all the way through, the way you feel after doing something kind."]
+            var words = ([opening, goodnight] + trouble).reduce(0) { $0 + Story.words(in: $1) }
             var pools = Pools(random: &random)
-            while words < targetWords - 30 {
+            while true {
+                // A paragraph is added while it brings the story closer to the asked length.
                 let paragraph = pools.paragraph(hero: hero, friend: friend, random: &random)
-                middle.append(paragraph)
-                words += Story.words(in: paragraph)
+                let added = Story.words(in: paragraph)
+                guard abs(words + added - targetWords) < abs(words - targetWords) else { break }
+                paragraphs.append(paragraph)
+                words += added
             }
-            paragraphs += middle + [problem, resolution]
+            paragraphs += trouble
         }
         paragraphs.append(goodnight)
         let known: [String: FakeJSON] = [

@@ -28,8 +28,10 @@ public enum StoryCheck {
     ]
     public static let youngAge = 5
     /// Words that show the story ends in sleep (English only).
-    static let sleepWords = ["sleep", "asleep", "slept", "dream", "dreams", "dreaming", "dreamed", "dreamt", "goodnight",
-                             "snooze", "slumber", "night-night"]
+    static let sleepWords = ["sleep", "asleep", "sleeping", "sleepy", "slept", "dream", "dreams", "dreaming", "dreamed", "dreamt",
+                             "dreamland", "goodnight", "snooze", "snoozing", "slumber", "dozed", "dozing", "night-night"]
+    static let sleepPhrases = ["good night", "drifted off", "nodded off", "closed her eyes", "closed his eyes", "closed their eyes",
+                               "closed both eyes", "eyes closed", "eyes fluttered shut"]
 
     /// Words allowed: minutes × 130, ±20 %.
     public static func wordRange(_ brief: StoryBrief) -> ClosedRange<Int> {
@@ -115,7 +117,8 @@ public enum StoryCheck {
 
     static func endsInSleep(_ paragraph: String) -> Bool {
         let words = Set(lowercaseWords(paragraph))
-        return sleepWords.contains { words.contains($0) } || paragraph.lowercased().contains("good night")
+        let lowered = paragraph.lowercased()
+        return sleepWords.contains { words.contains($0) } || sleepPhrases.contains { lowered.contains($0) }
     }
 
     static func lowercaseWords(_ text: String) -> [String] {

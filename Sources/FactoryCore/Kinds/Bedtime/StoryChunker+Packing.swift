@@ -94,15 +94,18 @@ extension StoryChunker {
 
         /// The last resort: as many whole characters (grapheme clusters) as fit, piece by piece.
         private func characterPieces(_ text: String) -> [String] {
+            // A piece is one word however long: its characters add scalars and weight, not words.
+            let empty = Measure(words: 1)
             var pieces: [String] = []
             var current = ""
-            var measure = Measure()
+            var measure = empty
             for c in text {
-                let added = Measure(String(c))
+                var added = Measure(String(c))
+                added.words = 0
                 if !current.isEmpty, !admits(measure + added) {
                     pieces.append(current)
                     current = ""
-                    measure = Measure()
+                    measure = empty
                 }
                 current.append(c)
                 measure = measure + added

@@ -4,7 +4,7 @@ import FactoryCore
 /// episodes, a gentle problem, its resolution with the hero's gift, and a goodnight — from the
 /// library family the theme names, with the hero, the friend and the gift woven in. The journey
 /// grows episode by episode (none repeated) and every part by its optional sentences until the
-/// story reaches minutes × 130 words (within half a sentence). The same brief always gives the
+/// story reaches minutes × 130 words (within about half a sentence, never past +10 %). The same brief always gives the
 /// same story.
 enum OfflineStoryWriter {
     static let model = "story-library-v1"
@@ -62,10 +62,16 @@ enum OfflineStoryWriter {
             return all[start..<min(all.count, start + count)].reduce(0) { $0 + Story.words(in: cast.fill($1)) }
         }
         var total = parts.reduce(0) { $0 + $1.sentences.reduce(0) { $0 + Story.words(in: cast.fill($1)) } }
-        for step in steps {
+        // A step is taken when it brings the story closer to the target without passing +10 %;
+        // a part whose next sentence is not taken takes no more (its sentences stay a prefix).
+        let ceiling = target + target / 10
+        var closed = Set<Int>()
+        for step in steps where !closed.contains(step.part) {
             let added = words(step.part, step.sentences)
-            // Stop at the first sentence that would take the story further from the target.
-            guard total + added - target < target - total else { break }
+            guard total + added <= ceiling, abs(total + added - target) < abs(total - target) else {
+                closed.insert(step.part)
+                continue
+            }
             parts[step.part].count += step.sentences
             total += added
         }

@@ -32,18 +32,31 @@ struct StoryCast {
         self.values = values
     }
 
-    /// `template` with every `{name}` replaced; unknown names are left out.
+    /// `template` with every `{name}` replaced (unknown names are left out); a value that starts
+    /// a sentence ("the puppy") is capitalised.
     func fill(_ template: String) -> String {
         var out = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else { break }
-            out += values[String(rest[rest.index(after: open)..<close])] ?? ""
+            let value = values[String(rest[rest.index(after: open)..<close])] ?? ""
+            out += Self.startsSentence(out) ? Self.capitalised(value) : value
             rest = rest[rest.index(after: close)...]
         }
         out += rest
-        return Self.capitaliseSentenceStarts(out.replacingOccurrences(of: "  ", with: " "))
+        return out.replacingOccurrences(of: "  ", with: " ")
+    }
+
+    /// Whether text written after `prefix` begins a sentence: nothing before it, or a full stop,
+    /// question or exclamation mark (with or without a closing quote after it) and a space.
+    static func startsSentence(_ prefix: String) -> Bool {
+        let trimmed = prefix.trimmingCharacters(in: .whitespaces)
+        guard let last = trimmed.last else { return true }
+        guard prefix.last?.isWhitespace == true else { return false }
+        if ".!?".contains(last) { return true }
+        if "\"”".contains(last), let before = trimmed.dropLast().last { return ".!?".contains(before) }
+        return false
     }
 
     /// "Hoot" from "a sleepy owl named Hoot" or "Hoot the owl"; "the puppy" from "a puppy" or "her puppy".
@@ -80,7 +93,8 @@ struct StoryCast {
         guard var looks = Self.clean(appearance) else { return "" }
         looks = trimmedPunctuation(looks)
         let first = looks.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        if ["has", "wears", "is", "loves", "likes"].contains(first) { return "\(hero) \(lowercasedFirst(looks))." }
+        let past = ["has": "had", "wears": "wore", "is": "was", "loves": "loved", "likes": "liked"]
+        if let verb = past[first] { return "\(hero) \(verb) " + looks.split(separator: " ").dropFirst().joined(separator: " ") + "." }
         if first == "with" { looks = String(looks.dropFirst(5)) }
         return "\(hero) had \(lowercasedFirst(looks))."
     }
@@ -94,15 +108,15 @@ struct StoryCast {
     /// The resolution's turn: the hero's special ability, or kindness and a good idea.
     static func giftLine(hero: String, ability: String?, seed: UInt64) -> String {
         guard var gift = Self.clean(ability) else {
-            return ["Then \(hero) had a kind, quiet idea, the sort of idea that comes when you stop and listen.",
+            return ["Then \(hero) had a kind, quiet idea, the sort that comes when you listen.",
                     "Then \(hero) took a slow breath and had a gentle idea."][Int(seed % 2)]
         }
         gift = lowercasedFirst(trimmedPunctuation(gift))
         for prefix in ["can ", "could ", "is able to "] where gift.hasPrefix(prefix) {
             gift = "being able to " + gift.dropFirst(prefix.count)
         }
-        return ["Then \(hero) remembered a special gift that had always been there: \(gift).",
-                "And that was when \(hero)'s special gift came in handy: \(gift)."][Int(seed % 2)]
+        return ["Then \(hero) remembered a special gift: \(gift).",
+                "That was when \(hero)'s special gift helped: \(gift)."][Int(seed % 2)]
     }
 
     static func joined(_ list: [String]) -> String {
@@ -124,21 +138,5 @@ struct StoryCast {
 
     static func trimmedPunctuation(_ text: String) -> String {
         text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!? "))
-    }
-
-    /// A sentence that starts with a filled-in "the puppy" starts with "The puppy".
-    static func capitaliseSentenceStarts(_ text: String) -> String {
-        var out = ""
-        var capitalise = true
-        for c in text {
-            if capitalise, c.isLetter {
-                out += c.uppercased()
-                capitalise = false
-                continue
-            }
-            out.append(c)
-            if ".!?".contains(c) { capitalise = true } else if !c.isWhitespace && c != "\"" && c != "“" { capitalise = false }
-        }
-        return out
     }
 }

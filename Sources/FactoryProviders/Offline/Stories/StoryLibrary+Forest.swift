@@ -10,7 +10,7 @@ extension StoryLibrary {
                  "{hero} and the Moonlit Path"],
         setups: [
             StoryPart("forest-setup-cottage", core: [
-                "At the edge of the Whispering Wood there was a little cottage, and in it lived {hero}, who was {age} years old.",
+                "In a little cottage at the edge of the Whispering Wood lived {hero}, who was {age} years old.",
                 "Every evening before bed, {hero} took a short walk under the trees with {companion}.",
             ], extras: [
                 "{looksLine}",
@@ -32,33 +32,33 @@ extension StoryLibrary {
         ],
         troubles: [
             StoryTrouble(problem: StoryPart("forest-problem-owlet", core: [
-                "Then they heard a small, worried hoot from low down in a bramble bush.",
-                "It was a baby owl who had fluttered out of the nest and could not find the way back up.",
+                "Then they heard a small, worried hoot from a bramble bush.",
+                "A baby owl had fluttered out of its nest and could not find the way back.",
             ], extras: [
                 "The owlet's feathers were fluffy and grey, and its round eyes blinked at {hero} and {friend}.",
                 "\"My nest is up in the tallest tree,\" it said, \"but all the trees look tall to me.\"",
                 "{hero} knelt down and said, \"Don't worry. We will help you get home.\"",
             ]), resolution: StoryPart("forest-resolve-owlet", core: [
                 "{giftLine}",
-                "{hero} listened carefully until a soft, answering hoot came from the tallest tree of all, where Mother Owl was waiting.",
-                "Together, they carried the owlet there and lifted it gently up onto the lowest branch.",
+                "{hero} listened for Mother Owl's answering hoot, and together they carried the owlet back to her tree.",
             ], extras: [
+                "She was waiting on the lowest branch of the tallest tree of all, and {hero} lifted the owlet gently up beside her.",
                 "The owlet hopped from branch to branch, up and up, until it tumbled happily into its cosy nest.",
                 "Mother Owl wrapped a wing around her little one and gave {hero} a slow, grateful blink.",
                 "\"Thank you,\" hooted the owlet sleepily. \"Goodnight, {hero}. Goodnight, {friend}.\"",
             ]), summary: "{hero} and {friend} help a baby owl find its way back to its nest in the Whispering Wood."),
             StoryTrouble(problem: StoryPart("forest-problem-fireflies", core: [
-                "Near the old oak, they found the fireflies gathered in a worried little cloud.",
-                "Their firefly queen had flown so far that evening that her light had grown dim, and now she was too tired to lead them home.",
+                "By the old oak, the fireflies were buzzing in a worried little cloud.",
+                "Their queen's light had grown dim, and she was too tired to lead them home.",
             ], extras: [
                 "Without her, the fireflies did not know which way to go, and they bumped gently into each other in the dark.",
                 "\"Oh dear,\" said the smallest firefly. \"We always fly home together.\"",
                 "{hero} looked at {friend}, and {friend} looked at {hero}, and they both knew they wanted to help.",
             ]), resolution: StoryPart("forest-resolve-fireflies", core: [
                 "{giftLine}",
-                "{hero} cupped both hands around the tired queen, warm and still, so that she could rest and her light could slowly return.",
-                "Soon she began to glow again, gold and bright, and the fireflies cheered in tiny, twinkling voices.",
+                "{hero} cupped both hands around the tired queen until she rested, and slowly her light came back.",
             ], extras: [
+                "Soon she was glowing again, gold and bright, and the fireflies cheered in tiny, twinkling voices.",
                 "The queen rose into the air and led her fireflies home in a long, shining line, like a necklace across the dark.",
                 "As they passed, each firefly blinked twice, which is firefly for thank you.",
                 "{hero} and {friend} watched until the very last light had floated away between the trees.",

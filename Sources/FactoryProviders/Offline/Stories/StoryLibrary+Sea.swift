@@ -11,7 +11,7 @@ extension StoryLibrary {
                  "{hero} and the Silver Tide"],
         setups: [
             StoryPart("sea-setup-lighthouse", core: [
-                "On a cliff above a quiet bay stood a white lighthouse, and beside it a cottage where {hero}, who was {age}, was staying for the summer.",
+                "Beside a white lighthouse above a quiet bay, {hero}, who was {age}, was staying for the summer.",
                 "Every evening, {hero} went down to the beach with {companion} to say goodnight to the sea.",
             ], extras: [
                 "{looksLine}",
@@ -22,7 +22,7 @@ extension StoryLibrary {
             ]),
             StoryPart("sea-setup-boat", core: [
                 "Once upon a time, in a little harbour town by the sea, there lived a {age}-year-old called {hero}.",
-                "{hero} had a small blue rowing boat called Bluebell, and the best crew a sailor could wish for: {companion}.",
+                "{hero} had a blue rowing boat called Bluebell, and the best crew in the world: {companion}.",
             ], extras: [
                 "{looksLine}",
                 "{traitsLine}",
@@ -33,33 +33,33 @@ extension StoryLibrary {
         ],
         troubles: [
             StoryTrouble(problem: StoryPart("sea-problem-seal", core: [
-                "Then, on a flat rock, they found a little seal pup sitting all by itself and looking out to sea.",
-                "\"The tide went out while I was napping,\" it said, \"and now I cannot find my mama.\"",
+                "Then, on a flat rock, they found a little seal pup looking out to sea.",
+                "\"I fell asleep,\" it said, \"and now I cannot find my mama.\"",
             ], extras: [
                 "The pup had big dark eyes and a coat like wet silver, and its whiskers drooped sadly.",
                 "{hero} sat down beside it on the rock and said, \"Don't worry, little one. We will find her together.\"",
                 "{friend} nodded, and the pup gave a small, hopeful sniff.",
             ]), resolution: StoryPart("sea-resolve-seal", core: [
                 "{giftLine}",
-                "{hero} looked out across the water and spotted a round, sleek head bobbing near the sandbank, calling softly.",
-                "It was the mama seal, and with a happy bark the pup slid into the water and swam straight to her.",
+                "Soon {hero} spotted the mama seal calling softly by the sandbank, and the pup swam happily to her.",
             ], extras: [
+                "She had been looking for her pup all evening, her round, sleek head bobbing in the gentle waves.",
                 "Mama seal nuzzled her pup, and the two of them rolled over and over in the gentle waves.",
                 "Then the mama seal turned to {hero} and clapped her flippers, which is the way seals say thank you.",
                 "\"Goodnight!\" called {hero}, and the seals swam slowly home to their island, side by side.",
             ]), summary: "{hero} and {friend} help a little seal pup find its mama across the calm evening bay."),
             StoryTrouble(problem: StoryPart("sea-problem-starfish", core: [
-                "Near the water's edge, they found a starfish that the waves had left high on the dry sand.",
-                "\"I was dreaming,\" it said in a small, papery voice, \"and the sea went out without me.\"",
+                "Near the water, they found a starfish that the waves had left on the dry sand.",
+                "\"I was dreaming,\" it said, \"and the sea went out without me.\"",
             ], extras: [
                 "Its five arms were curled up, and it was much too far from the water to crawl back by itself.",
                 "\"That won't do at all,\" said {hero} kindly. \"Every starfish needs to sleep in the sea.\"",
                 "{friend} agreed, and together they knelt down on the sand.",
             ]), resolution: StoryPart("sea-resolve-starfish", core: [
                 "{giftLine}",
-                "{hero} scooped up the starfish ever so carefully, cupped in both hands like something precious.",
-                "Then, step by step, they carried it down to the cool water and let the gentle waves take it home.",
+                "{hero} scooped up the starfish ever so carefully and carried it down to the cool, gentle water.",
             ], extras: [
+                "Step by step they went, the starfish cupped in both hands like something precious, until the waves could take it home.",
                 "The starfish uncurled its arms, pink and orange, and waved all five of them at once.",
                 "\"Thank you,\" it bubbled. \"Now I can finish my dream.\"",
                 "It sank slowly down to the soft sand under the water, where the sea would rock it to sleep all night long.",

@@ -5,9 +5,9 @@ import FactoryCore
 extension StoryLibrary {
     static let goodnights: [StoryPart] = [
         StoryPart("goodnight-window", core: [
-            "Then, slowly, {hero} and {friend} made their way back to {home}, where a warm light was waiting in the window.",
+            "Then {hero} and {friend} went slowly home, where a warm light glowed in the window.",
         ], extras: [
-            "The door creaked softly, the way doors do when they are glad to see you.",
+            "The door of {home} creaked softly, the way doors do when they are glad to see you.",
             "{hero} washed, put on the softest pyjamas, and climbed into bed while {friend} curled up close by.",
             "Outside, {sound} went on and on, quieter and quieter, like a song that knows it is nearly time to stop.",
             "{hero} thought about the whole evening, one gentle picture at a time, and every picture made the pillow feel softer.",
@@ -24,7 +24,7 @@ extension StoryLibrary {
             "{hero} listened to {sound}, and the sound seemed to say: rest now, rest now, everything is safe.",
             "Breathing in slowly, and breathing out slowly, {hero} felt heavy and light at the same time.",
         ], ending: [
-            "And there, tucked up and smiling, {hero} drifted off into a long, peaceful sleep, full of gentle dreams.",
+            "And there, tucked up and smiling, {hero} drifted off to sleep.",
         ]),
         StoryPart("goodnight-stars", core: [
             "When they reached {home} at last, the whole world had turned soft and quiet.",
@@ -38,7 +38,7 @@ extension StoryLibrary {
             "Then {hero}'s eyes closed, and {hero} fell asleep, warm and safe, until morning came.",
         ]),
         StoryPart("goodnight-moon", core: [
-            "The moon was high now, and it seemed to nod at {hero} as if to say that it was time for sleep.",
+            "The moon was high now, and it seemed to say that it was time for bed.",
         ], extras: [
             "So {hero} and {friend} went home to {home}, taking the slow way, the quiet way.",
             "There was a cup of warm milk, a kiss on the forehead, and a soft pillow waiting.",
@@ -170,6 +170,66 @@ extension StoryLibrary {
             "{friend} thought that was a splendid plan.",
             "{hero} tucked the treasure safely into a pocket, where it felt warm and friendly.",
             "Every now and then, on the way, {hero} touched it gently, just to check it was still there.",
+        ]),
+        StoryPart("thankful", core: [
+            "\"Let's say three things we were glad about today,\" said {hero}, as they went along {path}.",
+            "{friend} went first and said, \"I was glad about breakfast, and about you, and about this walk.\"",
+        ], extras: [
+            "{hero} laughed softly and said, \"I was glad about the sunshine, and the {lights}, and a song I heard.\"",
+            "Then they thought of more, because once you start, glad things keep popping up like bubbles.",
+            "A warm bath, a funny joke, a friendly wave from someone across the street.",
+            "By the end, they had far more than three, and their hearts felt as full as a basket of apples.",
+            "They carried on quietly, each of them smiling at the list.",
+        ]),
+        StoryPart("animal-steps", core: [
+            "To make the walk more fun, {hero} suggested they move like different animals.",
+            "First they tiptoed like cats, so softly that they made no sound at all.",
+        ], extras: [
+            "Then they waddled like ducks, side to side, and tried very hard not to giggle.",
+            "Then they crept like tortoises, slow, slow, slower still, one careful step at a time.",
+            "Last of all, they moved like sleepy bears, heavy and gentle, with big yawns in between.",
+            "\"Sleepy bear is my favourite,\" said {friend}.",
+            "{hero} agreed, and they stayed sleepy bears for quite a while.",
+        ]),
+        StoryPart("whisper-echo", core: [
+            "{hero} cupped both hands and whispered, \"Goodnight, {place}.\"",
+            "For a moment nothing happened, and then, very faintly, the whisper seemed to come drifting back.",
+        ], extras: [
+            "\"Goodnight,\" it said, so softly it might have been the breeze.",
+            "{friend} tried too, and a gentle goodnight came back again, like a reply from a friend far away.",
+            "They whispered goodnight to the {lights}, to {sound}, and to the path under their feet.",
+            "Everything they whispered to seemed a little calmer afterwards, as if it had been tucked in.",
+            "Then they went on, whispering now and then, as quietly as mice.",
+        ]),
+        StoryPart("moon-follows", core: [
+            "\"The moon is following us,\" said {friend}, looking up.",
+            "It was true: wherever they walked, the round, pale moon came too, floating just above {place}.",
+        ], extras: [
+            "\"Maybe it wants to make sure we get home safely,\" said {hero}.",
+            "They stopped, and the moon stopped too; they walked on, and the moon came along.",
+            "It felt like having a kind old friend keeping watch from very high up.",
+            "{hero} waved to it, and a thin cloud passed over its face like a slow, silver wink.",
+            "After that, they did not mind the shadows at all, because the moon was with them.",
+        ]),
+        StoryPart("tiny-story", core: [
+            "As they rested for a moment, {friend} asked for a story, a very small one.",
+            "So {hero} told the story of a little bear who could not decide which pillow was the softest.",
+        ], extras: [
+            "The bear tried a pillow of leaves, which crackled, and a pillow of stones, which was far too hard.",
+            "Then the bear tried a pillow of clouds, which floated away, and a pillow of flowers, which tickled.",
+            "At last the little bear tried its own mother's furry arm, which was just right.",
+            "\"And the little bear fell asleep at once,\" said {hero}, \"and dreamed of honey.\"",
+            "{friend} sighed happily, because it was exactly the right sort of story for that time of night.",
+        ]),
+        StoryPart("wishing-star", core: [
+            "Just then, the brightest star of the evening began to twinkle above them.",
+            "\"That's a wishing star,\" said {hero}. \"You have to make your wish very quietly.\"",
+        ], extras: [
+            "They both closed their eyes and thought their wishes as hard and as softly as they could.",
+            "{hero} did not say the wish out loud, because wishes like to be kept safe.",
+            "But it had something to do with {friend}, and with more evenings exactly like this one.",
+            "When they opened their eyes, the star seemed to twinkle a little brighter, as if it had heard.",
+            "They went on their way feeling that something good was sure to happen.",
         ]),
     ]
 }

@@ -5,14 +5,14 @@ extension StoryLibrary {
     static let sky = StoryFamily(
         id: "sky",
         keywords: ["sky", "star", "stars", "moon", "space", "rocket", "planet", "planets", "cloud", "clouds", "fly",
-                   "flying", "dragon", "dream", "dreams", "balloon", "comet", "astronaut", "galaxy", "night", "rainbow",
+                   "flying", "dragon", "dream", "dreams", "balloon", "comet", "astronaut", "galaxy", "rainbow",
                    "bird", "birds", "wings", "unicorn"],
         titles: ["{hero} and the Cloud Boat", "{hero} Among the Stars", "The Night {hero} Visited the Moon",
                  "{hero} and the Sleepy Stars"],
         setups: [
             StoryPart("sky-setup-window", core: [
-                "{hero} was {age} years old and had a window right beside the bed, and through it you could see the whole night sky.",
-                "One evening, as {hero} and {companion} looked out, a small, soft cloud drifted down and stopped right outside the glass.",
+                "{hero}, who was {age}, had a window by the bed that looked out on the stars.",
+                "One evening, as {hero} and {companion} looked out, a soft little cloud drifted down to the glass.",
             ], extras: [
                 "{looksLine}",
                 "{traitsLine}",
@@ -33,33 +33,33 @@ extension StoryLibrary {
         ],
         troubles: [
             StoryTrouble(problem: StoryPart("sky-problem-star", core: [
-                "Then they heard a tiny, tinkling sniffle, and there, sitting on the edge of a cloud, was a little star.",
-                "\"I slipped out of my place in the sky,\" said the star, \"and now there is a gap in my constellation.\"",
+                "Then they heard a tiny sniffle from a little star sitting on a cloud.",
+                "\"I slipped out of my place,\" it said, \"and now there is a gap in the sky.\"",
             ], extras: [
                 "Its light had gone pale and flickery, the way a candle flickers in a draught.",
                 "Far above, they could see the pattern of stars with one empty space in it, like a missing tooth.",
                 "\"We'll take you back,\" said {hero} gently. \"The sky wouldn't be the same without you.\"",
             ]), resolution: StoryPart("sky-resolve-star", core: [
                 "{giftLine}",
-                "{hero} steered the cloud boat higher and higher, up to the empty place among the stars.",
-                "The little star hopped back into its spot, and at once its light grew warm and bright again.",
+                "{hero} steered the cloud boat up to the empty place, and the little star hopped back into its spot.",
             ], extras: [
+                "At once its light grew warm and bright again, right where it belonged.",
                 "All the stars of the constellation twinkled together, happy to be whole.",
                 "\"Thank you,\" sang the little star. \"Whenever you look up, I'll be twinkling for you.\"",
                 "{hero} waved, and the little star winked back, the brightest of them all.",
             ]), summary: "{hero} and {friend} ride a cloud boat to carry a little lost star back to its place in the sky."),
             StoryTrouble(problem: StoryPart("sky-problem-dragon", core: [
-                "Behind a big silver cloud, they found a young dragon with soft green scales, curled up and sighing.",
-                "\"I can't fall asleep,\" it said. \"I have tried and tried, but my eyes will not stay closed.\"",
+                "Behind a silver cloud, they found a young dragon with soft green scales, sighing.",
+                "\"I can't fall asleep,\" it said. \"My eyes will not stay closed.\"",
             ], extras: [
                 "It was a gentle dragon, no bigger than a pony, with a round tummy and little wings that drooped.",
                 "When it yawned, only a warm puff of pink smoke came out, which smelled a little like toast.",
                 "\"We know all about falling asleep,\" said {hero}. \"Let us help.\"",
             ]), resolution: StoryPart("sky-resolve-dragon", core: [
                 "{giftLine}",
-                "{hero} tucked a cloud around the little dragon like a blanket and began to sing the bedtime song, very softly.",
-                "The dragon's eyes grew heavier and heavier, and with a last warm sigh, it fell fast asleep.",
+                "{hero} tucked a cloud around the dragon like a blanket and sang softly until it fell fast asleep.",
             ], extras: [
+                "The dragon's eyes had grown heavier and heavier, and it gave one last warm, contented sigh.",
                 "It snored very quietly, and each snore made a tiny pink cloud that floated away.",
                 "{friend} tiptoed around it, tucking the cloud blanket in at the edges.",
                 "\"Sweet dreams, little dragon,\" whispered {hero}, and they floated away so as not to wake it.",

@@ -8,11 +8,11 @@ extension StoryLibrary {
                    "mountain", "mountains", "sledge", "sled", "snowman", "north", "arctic", "igloo", "cold", "skating",
                    "santa", "elf", "cabin"],
         titles: ["{hero} and the Snowy Night", "{hero} and the Northern Lights", "The Night {hero} Followed the Snowflakes",
-                 "{hero} and the Little Snow Hare"],
+                 "{hero} and the Starry Snow"],
         setups: [
             StoryPart("snow-setup-cabin", core: [
-                "High in the mountains there was a wooden cabin with a red door, and inside it lived {hero}, who was {age} years old.",
-                "That evening, fresh snow had fallen, and {hero} and {companion} were allowed one last walk before bed.",
+                "In a wooden cabin high in the mountains lived {hero}, who was {age} years old.",
+                "Fresh snow had fallen, and {hero} and {companion} were allowed one last walk before bed.",
             ], extras: [
                 "{looksLine}",
                 "{traitsLine}",
@@ -21,8 +21,8 @@ extension StoryLibrary {
                 "The snow went crunch, crunch under their boots as they set off into the blue, sparkling evening.",
             ]),
             StoryPart("snow-setup-snowglobe", core: [
-                "Once upon a time, in a snowy village where winter lasted a long, soft time, there lived a {age}-year-old called {hero}.",
-                "{hero} and {companion} loved the snow more than anything, especially at night, when it sparkled under the moon.",
+                "Once upon a time, in a snowy village, there lived a {age}-year-old called {hero}.",
+                "{hero} and {companion} loved the snow, especially at night, when it sparkled under the moon.",
             ], extras: [
                 "{looksLine}",
                 "{traitsLine}",
@@ -33,33 +33,33 @@ extension StoryLibrary {
         ],
         troubles: [
             StoryTrouble(problem: StoryPart("snow-problem-hare", core: [
-                "Then, beside the path, they found a little snow hare sitting very still, with one ear drooping.",
-                "\"The snow covered my tracks,\" it said, \"and I can't find the way back to my burrow.\"",
+                "Then, beside the path, they found a little snow hare with one ear drooping.",
+                "\"The snow covered my tracks,\" it said, \"and I can't find my burrow.\"",
             ], extras: [
                 "Its fur was as white as the snow, so white that they had almost walked right past it.",
                 "It shivered a little, and its nose twitched as it looked this way and that.",
                 "{hero} crouched down and said softly, \"We'll help you find your home.\"",
             ]), resolution: StoryPart("snow-resolve-hare", core: [
                 "{giftLine}",
-                "{hero} looked carefully at the snow and noticed a little curl of warm air rising from under a snowy bank, the breath of sleeping hares.",
-                "They followed it, and there, beneath the bank, was the round door of the burrow, with the hare's family peeping out.",
+                "{hero} spotted a curl of warm air rising from a snowy bank, and there was the burrow's round door.",
             ], extras: [
+                "It was the breath of sleeping hares, and the little hare's family was peeping out, looking for it.",
                 "The little hare bounded inside, and all the hares snuggled together in a soft, furry heap.",
                 "\"Thank you,\" said the mother hare. \"Now we are all warm and all together.\"",
                 "{hero} brushed the snow back over the doorway, just enough to keep the wind out.",
             ]), summary: "{hero} and {friend} help a little snow hare find its way back to its warm burrow on a snowy night."),
             StoryTrouble(problem: StoryPart("snow-problem-snowman", core: [
-                "In the middle of the meadow stood a snowman that someone had built that afternoon, but its scarf had blown away.",
-                "\"I'm not cold,\" said the snowman politely, \"but I do feel rather bare without my scarf.\"",
+                "In the meadow stood a snowman whose scarf had blown away.",
+                "\"I'm not cold,\" it said politely, \"but I do miss my scarf.\"",
             ], extras: [
                 "It had a carrot nose, two pebble eyes and a smile made of little pine cones.",
                 "High up in the branches of a pine tree, a long red scarf was fluttering in the breeze.",
                 "\"That's it,\" said the snowman. \"That's my favourite scarf.\"",
             ]), resolution: StoryPart("snow-resolve-snowman", core: [
                 "{giftLine}",
-                "{hero} built a little snowy step beside the tree, climbed up carefully, and gently unhooked the scarf from the branch.",
-                "Then {hero} wrapped it twice around the snowman's neck and tied it in a neat, soft bow.",
+                "{hero} gently unhooked the scarf from the pine tree and tied it around the snowman's neck.",
             ], extras: [
+                "It went twice around, with a neat, soft bow at the front.",
                 "The snowman beamed so widely that one of its pine-cone smiles nearly fell off.",
                 "\"Perfect,\" it said. \"Now I can stand here all night and watch the stars in comfort.\"",
                 "{hero} patted the snowman's round tummy, and {friend} straightened its hat.",

@@ -8,11 +8,11 @@ extension StoryLibrary {
                    "book", "books", "school", "friend", "friends", "birthday", "party", "toy", "toys", "cat", "dog",
                    "puppy", "kitten", "grandma", "grandpa", "family", "home", "house", "music", "clock"],
         titles: ["{hero} and the Sleepy Town", "{hero} and the Lantern Walk", "The Night {hero} Helped the Town to Bed",
-                 "{hero} and the Clock Tower"],
+                 "{hero} and the Quiet Square"],
         setups: [
             StoryPart("town-setup-walk", core: [
-                "In a little town with crooked rooftops and cobbled streets lived {hero}, who was {age} years old.",
-                "Every evening after supper, {hero} and {companion} went on a short walk with Grandpa to watch the town get ready for bed.",
+                "In a little town with cobbled streets lived {hero}, who was {age} years old.",
+                "Every evening, {hero} and {companion} walked with Grandpa to watch the town get ready for bed.",
             ], extras: [
                 "{looksLine}",
                 "{traitsLine}",
@@ -22,7 +22,7 @@ extension StoryLibrary {
             ]),
             StoryPart("town-setup-lantern", core: [
                 "Once upon a time, in a small and friendly town, there lived a {age}-year-old called {hero}.",
-                "{hero} lived above the bookshop with Mum and {companion}, and from the window you could see the whole town square.",
+                "{hero} lived above the bookshop with Mum and {companion}, looking out over the town square.",
             ], extras: [
                 "{looksLine}",
                 "{traitsLine}",
@@ -33,33 +33,34 @@ extension StoryLibrary {
         ],
         troubles: [
             StoryTrouble(problem: StoryPart("town-problem-kitten", core: [
-                "Then they heard a small mew from a flower box high on a windowsill.",
-                "A little kitten had climbed up after a moth, and now it was too worried to climb back down.",
+                "Then they heard a small mew from a flower box on a windowsill.",
+                "A little kitten had climbed up after a moth, and now it could not get down.",
             ], extras: [
                 "Its fur was orange and white, and its tiny tail was wrapped tightly around its paws.",
                 "\"It lives at the bakery,\" said {hero}, \"and the baker will be looking for it.\"",
                 "{friend} looked up at the kitten, and the kitten looked down, and everyone wanted very much to help.",
             ]), resolution: StoryPart("town-resolve-kitten", core: [
                 "{giftLine}",
-                "{hero} spoke to the kitten in the softest voice, step by step, until it crept down onto a low wall and into {hero}'s arms.",
-                "Then they carried it across the square to the bakery, where the baker was calling its name.",
+                "{hero} helped the kitten down, step by step, and carried it home to the bakery.",
             ], extras: [
+                "The baker was standing in the doorway, calling its name into the evening.",
                 "\"Oh, thank you,\" said the baker, cuddling the kitten close. \"She's always chasing moths.\"",
                 "He gave {hero} a warm cinnamon bun wrapped in paper, still soft from the oven.",
                 "The kitten purred and purred, and then curled up in a basket by the warm oven to sleep.",
             ]), summary: "{hero} and {friend} help a little kitten down from a windowsill and bring it home to the bakery."),
             StoryTrouble(problem: StoryPart("town-problem-clock", core: [
-                "In the middle of the square stood the clock tower, and tonight its bell had not rung at all.",
-                "\"The clock keeper is in bed with a cold,\" said the baker, who was passing by, \"and nobody has wound the big clock.\"",
+                "In the square stood the clock tower, and tonight its bedtime bell had not rung.",
+                "The clock keeper was in bed with a cold, and nobody had wound the big clock.",
             ], extras: [
+                "\"Oh dear,\" said the baker, who was passing by. \"The whole town listens for that bell.\"",
                 "Without the bedtime bell, the pigeons on the roof did not know it was time to sleep.",
                 "They shuffled about, cooing in a confused sort of way, wide awake.",
                 "\"Could we help?\" asked {hero}, and the baker smiled, because he had the clock keeper's spare key in his apron pocket.",
             ]), resolution: StoryPart("town-resolve-clock", core: [
                 "{giftLine}",
-                "Up the winding stairs they went, and {hero} turned the big brass key, slowly, click, click, click, until the clock began to tick again.",
-                "Then the bell rang out, soft and deep, eight gentle times over the rooftops.",
+                "Up the winding stairs they went, and {hero} turned the big brass key until the clock ticked again.",
             ], extras: [
+                "Then the bell rang out, soft and deep, eight gentle times over the rooftops.",
                 "At the sound of it, the pigeons tucked their heads under their wings and settled down to sleep.",
                 "All over town, people looked up and smiled, because the bedtime bell meant everything was as it should be.",
                 "\"Well done,\" said the baker, and he gave {hero} a floury high five.",
