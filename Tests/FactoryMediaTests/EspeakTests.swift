@@ -57,6 +57,14 @@ import Testing
         #expect(rms > 0.02, "RMS \(rms) is too quiet for speech")
         #expect(s.map(abs).max() ?? 0 < 1)
         #expect(edges.lead < 0.3 && edges.tail < 0.5, "silence at the ends: \(edges)")
+
+        // Ten words at the default 150 wpm: about four seconds of speech.
+        let ten = "Goodnight, little Luna. The quiet stars are watching over you."
+        let long = try Espeak.synthesize(text: ten)
+        let longSamples = Self.samples(long.pcm)
+        let longSeconds = Double(longSamples.count) / Double(long.sampleRate)
+        print(String(format: "espeak: %d words, %.2f s, RMS %.4f", ten.split(separator: " ").count, longSeconds, Self.rms(longSamples)))
+        #expect((3...6).contains(longSeconds) && longSeconds > seconds)
     }
 
     @Test("a slower rate takes longer")
