@@ -1,7 +1,7 @@
 # ContentFactory: `make run` and `make test` do all set-up on a fresh Debian machine.
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libvips-dev libavcodec-dev libavformat-dev libswscale-dev libswresample-dev \
-                libavutil-dev fonts-inter fonts-noto-color-emoji libespeak-ng-dev libsqlite3-dev
+                libavutil-dev fonts-inter fonts-noto-color-emoji libespeak-ng-dev espeak-ng-data libsqlite3-dev
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 

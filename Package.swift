@@ -26,11 +26,12 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev",
                                          "libswresample-dev", "libavutil-dev"])]),
         .target(name: "CAVShim", dependencies: ["CAV"]),
+        .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
 
         // Swift wrappers over the C libraries.
         .target(name: "FactoryImaging", dependencies: ["CVipsShim"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "FactoryMedia", dependencies: ["CAVShim", "FactoryImaging"],
+        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
 
         // The product: manifest, planning, execution, kinds, bundles; no C, no HTTP client.
@@ -42,7 +43,7 @@ let package = Package(
         ], resources: [.copy("Cost/prices.json")]),
         // Provider clients (live over HTTP, and offline).
         .target(name: "FactoryProviders", dependencies: [
-            "FactoryCore", "FactoryImaging",
+            "FactoryCore", "FactoryImaging", "FactoryMedia",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -252,7 +252,8 @@ extension FactoryCommand {
                 throw ExitCode(2)
             }
             let seconds = try await PosterBench.render(poster, manifest: loaded, to: to,
-                                                       providers: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider()))
+                                                       providers: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(),
+                                                                              speech: OfflineSpeechProvider()))
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryMedia
 import Foundation
 
 /// Chooses each role's provider from the manifest, the keys present and `--offline`, before
@@ -6,12 +7,15 @@ import Foundation
 /// key is an error, `--offline` forces the embedded providers.
 public struct ResolvedProviders: Sendable {
     public var set: ProviderSet
+    /// The narrator: OpenAI when live, espeak-ng otherwise (also in `set.speech`).
+    public var speech: any SpeechProvider
     /// The transport to shut down after the run (nil when everything is offline).
     public var transport: HTTPTransport?
     /// Live providers by role.
     public var live: [String: String]
 
     public static let defaultTextModels = ["anthropic": "claude-sonnet-5-5", "openai": "gpt-4o-mini"]
+    public static let defaultSpeechModel = OpenAISpeechProvider.defaultModel
 
     public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
                                prices: PriceTable = .bundled) async throws -> ResolvedProviders {
@@ -21,10 +25,12 @@ public struct ResolvedProviders: Sendable {
         }
         let credentials = try Credentials.load(environment: environment)
         if offline {
-            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(), description: [
+            let speech = OfflineSpeechProvider()
+            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(), speech: speech, description: [
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
-            ]), transport: nil, live: [:])
+                "speech: offline (\(offlineVoice()); --offline, nothing is spent)",
+            ]), speech: speech, transport: nil, live: [:])
         }
         // Made only when a provider is live: an HTTP client must be shut down once made.
         var transport: HTTPTransport?
@@ -75,7 +81,36 @@ public struct ResolvedProviders: Sendable {
             image = OfflineImageProvider()
             lines.append("image: offline (" + (choices.image == .offline ? "manifest says offline" : "no RUNWARE_API_KEY") + "; nothing is spent)")
         }
-        return ResolvedProviders(set: ProviderSet(text: text, image: image, description: lines),
-                                 transport: transport, live: live)
+
+        let speech: any SpeechProvider
+        let speechLive = choices.speech == .openai || (choices.speech == .auto && credentials.keys["openai"] != nil)
+        if speechLive {
+            let model = environment["FACTORY_SPEECH_MODEL"] ?? defaultSpeechModel
+            do {
+                _ = try prices.check(provider: "openai", model: model, on: LiveClient.today())
+                guard let client = try client("openai", role: "speech") else { throw missing("openai", role: "speech") }
+                speech = OpenAISpeechProvider(client: client, model: model)
+                lines.append("speech: openai \(model) (live, \(client.endpoint.base.absoluteString))")
+                live["speech"] = "openai"
+            } catch {
+                await transport?.shutdown()
+                throw error
+            }
+        } else {
+            speech = OfflineSpeechProvider()
+            lines.append("speech: offline (\(offlineVoice()); "
+                         + (choices.speech == .offline ? "manifest says offline" : "no OPENAI_API_KEY") + "; nothing is spent)")
+        }
+        return ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines),
+                                 speech: speech, transport: transport, live: live)
+    }
+
+    /// "espeak-ng 1.51", or why it cannot speak (found now, not halfway through a story).
+    static func offlineVoice() -> String {
+        do {
+            return "espeak-ng \(try Espeak.version())"
+        } catch {
+            return "espeak-ng unavailable: \(error)"
+        }
     }
 }
