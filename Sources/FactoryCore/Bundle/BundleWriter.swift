@@ -72,10 +72,13 @@ public struct BundleWriter: Sendable {
     }
 
     /// True when the item's published bundle was made from this same manifest by this version.
-    public static func isCurrent(weekFolder: URL, itemId: String, manifestSha256: String) -> Bool {
+    /// `inputsSha256`: a hash of inputs outside the manifest (a story override file); when given,
+    /// it must match the one the bundle recorded.
+    public static func isCurrent(weekFolder: URL, itemId: String, manifestSha256: String, inputsSha256: String? = nil) -> Bool {
         let url = weekFolder.appendingPathComponent(itemId).appendingPathComponent("metadata.json")
         guard let data = try? Data(contentsOf: url),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        if let inputsSha256, (object["details"] as? [String: Any])?["inputs_sha256"] as? String != inputsSha256 { return false }
         return object["manifest_sha256"] as? String == manifestSha256 && object["tool_version"] as? String == ToolVersion.current
     }
 

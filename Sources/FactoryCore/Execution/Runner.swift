@@ -127,7 +127,8 @@ public struct Runner: Sendable {
             job = BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
         }
         if !options.fresh, !options.skipRender,
-           BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256) {
+           BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
+                                  inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest)) {
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path

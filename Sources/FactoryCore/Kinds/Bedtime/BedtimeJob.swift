@@ -30,6 +30,15 @@ struct BedtimeJob: Sendable {
         var cover: Data
     }
 
+    /// The hash of the story override file beside the manifest ("none" without one), so editing
+    /// it makes the bundle out of date; nil for other kinds.
+    static func inputsSha256(item: Item, manifest: Manifest) -> String? {
+        guard case .bedtimeStory = item.content else { return nil }
+        let path = StoryWriter.overridePath(manifest: manifest.file, itemId: item.id)
+        guard let data = FileManager.default.contents(atPath: path.path) else { return "none" }
+        return Digest.sha256(data)
+    }
+
     var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
     var work: URL { weekFolder.appendingPathComponent(".work/\(item.id)", isDirectory: true) }
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "bedtime") }
@@ -127,6 +136,7 @@ struct BedtimeJob: Sendable {
             "true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", loudness),
             "loudness_method": "EBU R128 (ITU-R BS.1770-4, own implementation)",
             "chunks": "\(assets.spoken.count)",
+            "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
             "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
         ]
         for (i, s) in assets.spoken.enumerated() {
