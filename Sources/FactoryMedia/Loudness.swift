@@ -40,17 +40,21 @@ public enum Loudness {
     /// Writes `output` = `input` × gain so the integrated loudness is `target` LUFS (−18 by
     /// default, a calm spoken-word level), with the true peak kept under `ceiling` dBTP by a smooth
     /// look-ahead limiter when the gain alone would exceed it. When limiting pulls the loudness more
-    /// than 0.2 LU below the target, the gain is raised by the shortfall and the pass run once more.
+    /// than 0.1 LU below the target, the gain is raised by the shortfall and the pass run again (twice at most).
     /// `output` is a mono or multichannel Float32 WAV at the input's rate. Returns the loudness after.
     @discardableResult
     public static func normalise(input: String, output: String, target: Double = -18, ceiling: Double = -1.5) throws -> Double {
+        guard URL(fileURLWithPath: input).standardizedFileURL != URL(fileURLWithPath: output).standardizedFileURL else {
+            throw MediaError(.settings, "normalise reads \(input) while writing \(output); give a different output path")
+        }
         let before = try analyse(path: input)
         guard before.integrated.isFinite else {
             throw MediaError(.settings, "narration \(input) is silent (below −70 LUFS); check the speech provider's output")
         }
         var gain = target - before.integrated
         var after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak)
-        if after.limited, target - after.loudness > 0.2 {
+        // Limiting lowers the loudness a little; make up the shortfall (at most twice more).
+        for _ in 0..<2 where after.limited && target - after.loudness > 0.1 {
             gain += target - after.loudness
             after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak)
         }

@@ -28,7 +28,7 @@ struct LoudnessMeter {
         shelves = Array(repeating: k.shelf, count: channels)
         highPasses = Array(repeating: k.highPass, count: channels)
         step = max(1, Int((Double(rate) / 10).rounded()))
-        history = [Float](repeating: 0, count: channels * 32)
+        history = [Float](repeating: 0, count: channels * 64)
     }
 
     /// Adds interleaved frames.
@@ -49,12 +49,12 @@ struct LoudnessMeter {
                         samplePeak = max(samplePeak, abs(x))
                         let y = highPasses[c].process(shelves[c].process(Double(x)))
                         power += y * y
-                        // History written twice, so the 12 latest samples are always contiguous.
-                        past[c * 32 + position] = x
-                        past[c * 32 + position + 16] = x
-                        truePeak = max(truePeak, TruePeak.peak(past + c * 32 + position + 5, taps: h))
+                        // History written twice, so the 24 latest samples are always contiguous.
+                        past[c * 64 + position] = x
+                        past[c * 64 + position + 32] = x
+                        truePeak = max(truePeak, TruePeak.peak(past + c * 64 + position + 32 - 2 * TruePeak.half + 1, taps: h))
                     }
-                    position = (position + 1) & 15
+                    position = (position + 1) & 31
                     stepSum += power
                     stepFill += 1
                     if stepFill == step { closeStep() }
@@ -86,7 +86,7 @@ struct LoudnessMeter {
 
     /// Feeds a few zeros through the true-peak interpolator so the last samples' neighbours count.
     mutating func flush() {
-        let zeros = [Float](repeating: 0, count: 6 * channels)
+        let zeros = [Float](repeating: 0, count: TruePeak.half * channels)
         let keep = (samplePeak, blocks, lastSteps, stepSum, stepFill)
         zeros.withUnsafeBufferPointer { add($0) }
         (samplePeak, blocks, lastSteps, stepSum, stepFill) = keep

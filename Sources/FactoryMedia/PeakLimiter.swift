@@ -5,7 +5,7 @@ import Foundation
 /// Per frame j it needs the gain r[j] = min(1, ceiling / peak around j). The gain applied is the
 /// minimum of r over the next `lookahead` frames, released slowly (one-pole, `release`), then
 /// averaged over `lookahead + 1` frames: a linear ramp down that reaches its floor exactly at the
-/// peak, and never exceeds r anywhere. Output is delayed by lookahead + 7 frames; `flush` drains.
+/// peak, and never exceeds r anywhere. Output is delayed by lookahead + 13 frames; `flush` drains.
 struct PeakLimiter {
     let channels: Int
     private let ceiling: Float
@@ -30,9 +30,9 @@ struct PeakLimiter {
         self.ceiling = Float(pow(10, ceiling / 20))
         self.lookahead = max(1, Int(lookahead * Double(rate)))
         releaseCoefficient = Float(1 - exp(-1 / (release * Double(rate))))
-        delay = self.lookahead + 7
+        delay = self.lookahead + TruePeak.half + 1
         var size = 16
-        while size < delay + 16 { size *= 2 }
+        while size < delay + 2 * TruePeak.half + 8 { size *= 2 }
         ringSize = size
         ring = [Float](repeating: 0, count: 2 * size * channels)
         minIndex = [Int](repeating: 0, count: self.lookahead + 4)
@@ -62,10 +62,10 @@ struct PeakLimiter {
                         past[(slot + ringSize) * channels + c] = input[f * channels + c]
                     }
                     pushed += 1
-                    guard pushed > 12 else { continue }
-                    // The peak on [j, j+1) for j = pushed − 7, from x[j−5] … x[j+6].
-                    let j = pushed - 7
-                    let start = (j - 5) & (ringSize - 1)
+                    guard pushed >= 2 * TruePeak.half else { continue }
+                    // The peak on [j, j+1) from x[j−11] … x[j+12], x[j+12] being the newest.
+                    let j = pushed - TruePeak.half - 1
+                    let start = (j - TruePeak.half + 1) & (ringSize - 1)
                     var peak: Float = 0
                     for c in 0..<channels { peak = max(peak, TruePeak.peak(past + start * channels + c, stride: channels, taps: h)) }
                     let need = min(1, ceiling / max(1e-9, max(peak, previousPeak)))

@@ -13,12 +13,35 @@ import Testing
     }
 
     /// Twenty seconds of "speech": bursts of the harmonic tone with pauses and a quiet aside, so
-    /// the relative gate has something to drop.
+    /// the relative gate has something to drop, and short loud "plosives" (decaying bursts of
+    /// 1.5–9 kHz partials, band-limited like TTS output) that give it speech's high peak-to-loudness
+    /// ratio, so normalising must limit.
     static func speech(_ path: String) throws {
         var x: [Float] = []
+        var noise = SeededNoise(seed: 7)
         for (i, level) in [0.30, 0.22, 0.35, 0.05, 0.28, 0.31, 0.003].enumerated() {
-            x += (0..<Int(2.2 * 44_100)).map { Float(SpeechFixture.speechSample($0, rate: 44_100, pitch: 150 + 20 * Double(i), level: level)) }
-            x += [Float](repeating: 0, count: Int(0.6 * 44_100))
+            var burst = (0..<Int(2.2 * 44_100)).map { Float(SpeechFixture.speechSample($0, rate: 44_100, pitch: 150 + 20 * Double(i), level: level)) }
+            if level > 0.1 {
+                for start in stride(from: 4_000, to: burst.count - 1_000, by: 16_000) {
+                    let partials = (0..<6).map { (1_500 + 1_500 * Double($0), Double.pi * noise.next()) }
+                    for k in 0..<660 {
+                        let t = Double(k) / 44_100
+                        let x = partials.reduce(0.0) { $0 + sin(2 * .pi * $1.0 * t + $1.1) }
+                        burst[start + k] += Float(0.1 * exp(-Double(k) / 150) * x)
+                    }
+                }
+            }
+            x += burst + [Float](repeating: 0, count: Int(0.6 * 44_100))
+        }
+        try SpeechFixture.wav(path: path, samples: x)
+    }
+
+    /// A 11,025 Hz sine (a quarter of the rate) at 45°: every sample lands 3 dB under the crest.
+    /// Faded in and out over 10 ms: an abrupt start would ring above the crest when interpolated.
+    static func quarterRate(_ path: String) throws {
+        let n = 3 * 44_100
+        let x = (0..<n).map { i in
+            Float(0.5 * min(1, Double(min(i, n - 1 - i)) / 441) * sin(Double.pi / 2 * Double(i) + Double.pi / 4))
         }
         try SpeechFixture.wav(path: path, samples: x)
     }
@@ -49,12 +72,32 @@ import Testing
         }
     }
 
+    @Test func truePeakSeesBetweenSamples() throws {
+        let folder = try TemporaryFolder("loudness-true-peak")
+        let path = folder.path("quarter.wav")
+        try Self.quarterRate(path)
+        let m = try Loudness.analyse(path: path)
+        #expect(abs(m.samplePeak - (-9.03)) < 0.05)
+        #expect(abs(m.truePeak - (-6.02)) < 0.1)
+        if let reference = try SpeechFixture.ffmpegLoudness(path) {
+            #expect(abs(m.truePeak - reference.truePeak) <= 0.3, "ffmpeg says \(reference.truePeak) dBTP")
+        }
+    }
+
     @Test func silenceHasNoLoudness() throws {
         let folder = try TemporaryFolder("loudness-silence")
         let path = folder.path("silence.wav")
         try SpeechFixture.wav(path: path, samples: [Float](repeating: 0, count: 44_100))
         #expect(try Loudness.measure(path: path).integrated == -.infinity)
         #expect(throws: MediaError.self) { try Loudness.normalise(input: path, output: folder.path("out.wav")) }
+    }
+
+    @Test func refusesToWriteOverItsInput() throws {
+        let folder = try TemporaryFolder("loudness-same")
+        let path = folder.path("speech.wav")
+        try Self.speech(path)
+        #expect(throws: MediaError.self) { try Loudness.normalise(input: path, output: folder.path("./speech.wav")) }
+        #expect(try Loudness.measure(path: path).integrated.isFinite)
     }
 
     @Test(arguments: [-18.0, -23.0, -14.0])
