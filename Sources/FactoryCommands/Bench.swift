@@ -32,8 +32,8 @@ extension FactoryCommand {
         var keep = false
 
         func validate() throws {
-            guard ["all", "poster", "chat", "recipe", "carousel"].contains(only) else {
-                throw ValidationError("--only \(only): choose all, poster, chat, recipe or carousel")
+            guard ["all", "poster", "chat", "recipe", "carousel", "bedtime"].contains(only) else {
+                throw ValidationError("--only \(only): choose all, poster, chat, recipe, carousel or bedtime")
             }
             guard repeats >= 1 else { throw ValidationError("--repeats \(repeats): at least 1 run is needed for a median") }
         }
@@ -48,6 +48,7 @@ extension FactoryCommand {
             if only == "all" || only == "poster" { try poster(me, folder) }
             if only == "all" || only == "chat" { try chat(me, folder) }
             if only == "all" || only == "recipe" { try recipe(me, folder) }
+            if only == "all" || only == "bedtime" { try bedtime(me, folder) }
             if only == "all" || only == "carousel" { try await carousel(me, folder) }
         }
 
@@ -82,6 +83,15 @@ extension FactoryCommand {
             print("recipe render, fridge-pip 15 s (\(probe.video?.width ?? 0)x\(probe.video?.height ?? 0), \(probe.video?.frames ?? 0) frames): \(String(format: "%.2f", render)) s (median of \(repeats))")
             print("libx264 alone, same frames/size/preset/bitrate:  \(String(format: "%.2f", encode)) s")
             print("ratio recipe render / libx264: \(String(format: "%.2f", render / encode)) (goal ≤ 1.30); peak RSS \(rss.max()! / 1024) MB (goal ≤ 250 MB)")
+        }
+
+        /// Peak RSS of a 20-minute read-along bedtime render against a 2-minute one (goal: within 20 %).
+        func bedtime(_ me: String, _ folder: URL) throws {
+            let short = try Self.child(me, ["bench-bedtime-render", "--minutes", "2", "--to", folder.appendingPathComponent("bed2.mp4").path])
+            let long = try Self.child(me, ["bench-bedtime-render", "--minutes", "20", "--to", folder.appendingPathComponent("bed20.mp4").path])
+            let ratio = Double(long.maxRSSKiB) / Double(max(1, short.maxRSSKiB))
+            print("bedtime read-along render: 2 min \(String(format: "%.1f", short.seconds)) s, peak RSS \(short.maxRSSKiB / 1024) MB; 20 min \(String(format: "%.1f", long.seconds)) s, peak RSS \(long.maxRSSKiB / 1024) MB")
+            print("ratio of peak RSS 20 min / 2 min: \(String(format: "%.2f", ratio)) (goal ≤ 1.20)")
         }
 
         /// A 30-message chat story (story format, keyboard, typing) against libx264 on its frames.

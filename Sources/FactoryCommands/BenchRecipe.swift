@@ -18,3 +18,22 @@ extension FactoryCommand {
         }
     }
 }
+
+extension FactoryCommand {
+    /// Hidden: renders a read-along bedtime video of `--minutes` and prints seconds and peak RSS.
+    struct BenchBedtimeRender: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "bench-bedtime-render", shouldDisplay: false)
+        @Option var to: String
+        @Option var minutes = 2.0
+
+        func run() async throws {
+            let cover = try await OfflineImageProvider().generate(
+                ImageRequest(positivePrompt: "a girl and an owl in a firefly forest", negativePrompt: "", model: "offline", width: 576,
+                             height: 1024, steps: 1, cfgScale: 1, seed: 7, hints: ["style": "watercolor", "series": "mindful-moment"]),
+                context: CallContext(item: "bench", stage: "image", gateway: nil)).data
+            let work = URL(fileURLWithPath: to).deletingLastPathComponent().appendingPathComponent("bedtime-work")
+            let seconds = try BedtimeBench.render(minutes: minutes, cover: cover, to: to, work: work)
+            print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
+        }
+    }
+}

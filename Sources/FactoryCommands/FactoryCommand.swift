@@ -20,7 +20,7 @@ public struct FactoryCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Run.self, Validate.self, Costs.self, FakeProviders.self, Bench.self, BenchExecutor.self, BenchRender.self,
-                      BenchChatRender.self, BenchRecipeRender.self, BenchCarouselRender.self, BenchEncode.self])
+                      BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self])
 
     public init() {}
 }
