@@ -112,32 +112,35 @@ extension FactoryCommand {
 
         /// The recipe carousel (three photos as Ken Burns clips with crossfades, a hook line; 12 s)
         /// rendered by us, by one ffmpeg filter graph and by a MoviePy 2 script, from the same
-        /// photos. A rival that cannot run here is skipped with the reason.
+        /// photos. Wall-clock time is the figure; the CPU seconds (user + system, children
+        /// included) say how much of it other work on a shared machine could have taken. A rival
+        /// that cannot run here is skipped with the reason.
         func carousel(_ me: String, _ folder: URL) async throws {
             let shape = Carousel(count: 3)
             let photos = try await Carousel.paintPhotos(count: shape.count, in: folder)
             let video = folder.appendingPathComponent("carousel.mp4").path
-            var renders: [Double] = [], rss: [Int] = []
+            var renders: [Double] = [], cpu: [Double] = [], rss: [Int] = []
             for _ in 0..<repeats {
+                let before = Self.childrenCPU()
                 let r = try Self.child(me, ["bench-carousel-render", "--images", photos.joined(separator: ","),
                                             "--hook", Carousel.hook, "--to", video])
-                renders.append(r.seconds); rss.append(r.maxRSSKiB)
+                renders.append(r.seconds); cpu.append(Self.childrenCPU() - before); rss.append(r.maxRSSKiB)
             }
-            let ours = Self.median(renders)
+            let ours = (seconds: Self.median(renders), cpu: Self.median(cpu))
             let probe = try MediaProbe.probe(path: video)
             print("carousel, \(shape.count) photos with Ken Burns, 0.3 s crossfades and a hook line (\(probe.video?.width ?? 0)x\(probe.video?.height ?? 0), \(probe.video?.frames ?? 0) frames, \(String(format: "%.1f", probe.duration)) s):")
-            print("  ours:    \(String(format: "%.2f", ours)) s (median of \(repeats)); peak RSS \(rss.max()! / 1024) MB")
+            print("  ours:    \(Self.timing(ours)) (median of \(repeats)); peak RSS \(rss.max()! / 1024) MB")
             let font = Self.interBold()
             if let ffmpeg = try carouselFFmpeg(shape, photos: photos, font: font, folder: folder) {
-                print("  ffmpeg / ours:  \(String(format: "%.2f", ffmpeg / ours))× (goal ≥ 2: \(ffmpeg / ours >= 2 ? "met" : "not met"))")
+                print("  ffmpeg / ours:  \(Self.ratio(ffmpeg, ours, goal: 2))")
             }
             if let moviepy = try carouselMoviePy(photos: photos, font: font, folder: folder) {
-                print("  MoviePy / ours: \(String(format: "%.2f", moviepy / ours))× (goal ≥ 10: \(moviepy / ours >= 10 ? "met" : "not met"))")
+                print("  MoviePy / ours: \(Self.ratio(moviepy, ours, goal: 10))")
             }
         }
 
         /// ffmpeg's median seconds on the carousel, or nil (saying why) when it cannot run here.
-        func carouselFFmpeg(_ shape: Carousel, photos: [String], font: String?, folder: URL) throws -> Double? {
+        func carouselFFmpeg(_ shape: Carousel, photos: [String], font: String?, folder: URL) throws -> (seconds: Double, cpu: Double)? {
             guard let ffmpeg = Self.which("ffmpeg") else { print("  ffmpeg:  skipped: no ffmpeg on PATH (make bench installs it)"); return nil }
             guard let font else { print("  ffmpeg:  skipped: fc-match finds no Inter Bold (fonts-inter)"); return nil }
             // The font and the hook's lines under plain names in the folder ffmpeg runs in, so
@@ -149,24 +152,24 @@ extension FactoryCommand {
             for (k, line) in lines.enumerated() { try Data(line.utf8).write(to: folder.appendingPathComponent("hook-\(k).txt")) }
             let arguments = shape.ffmpegArguments(photos: photos, lineFiles: lines.indices.map { "hook-\($0).txt" },
                                                   font: "inter-bold.otf", to: "carousel-ffmpeg.mp4")
-            var seconds: [Double] = [], rss: [Int] = []
+            var seconds: [Double] = [], cpu: [Double] = [], rss: [Int] = []
             for _ in 0..<repeats {
                 let run = try Self.tool(ffmpeg, arguments, in: folder)
                 guard run.status == 0 else {
                     print("  ffmpeg:  skipped: it failed (\(run.lastLine))"); return nil
                 }
-                seconds.append(run.seconds)
+                seconds.append(run.seconds); cpu.append(run.cpu)
                 // -benchmark ends with "bench: maxrss=…kB".
                 let peak = run.output.split(separator: "\n").last { $0.hasPrefix("bench: maxrss=") }
                 rss.append(Int(peak?.dropFirst("bench: maxrss=".count).prefix { $0.isNumber } ?? "") ?? 0)
             }
-            let median = Self.median(seconds)
-            print("  ffmpeg:  \(String(format: "%.2f", median)) s (median of \(repeats); zoompan, xfade, drawtext in one command); peak RSS \(rss.max()! / 1024) MB")
+            let median = (seconds: Self.median(seconds), cpu: Self.median(cpu))
+            print("  ffmpeg:  \(Self.timing(median)) (median of \(repeats); zoompan, xfade, drawtext in one command); peak RSS \(rss.max()! / 1024) MB")
             return median
         }
 
         /// MoviePy's seconds on the carousel (one run: it is slow), or nil (saying why) when it cannot run here.
-        func carouselMoviePy(photos: [String], font: String?, folder: URL) throws -> Double? {
+        func carouselMoviePy(photos: [String], font: String?, folder: URL) throws -> (seconds: Double, cpu: Double)? {
             guard FileManager.default.isExecutableFile(atPath: python) else {
                 print("  MoviePy: skipped: no \(python) (make bench creates the venv)"); return nil
             }
@@ -184,11 +187,35 @@ extension FactoryCommand {
             guard run.status == 0, let seconds = Double(fields.first ?? "") else {
                 print("  MoviePy: skipped: the script failed (\(run.lastLine))"); return nil
             }
-            print("  MoviePy: \(String(format: "%.2f", seconds)) s (once; MoviePy 2, libx264 through ffmpeg); peak RSS \((Int(fields.dropFirst().first ?? "") ?? 0) / 1024) MB")
-            return seconds
+            // Its CPU seconds include Python starting and importing MoviePy (about a second).
+            print("  MoviePy: \(Self.timing((seconds, run.cpu))) (once; MoviePy 2, libx264 through ffmpeg); peak RSS \((Int(fields.dropFirst().first ?? "") ?? 0) / 1024) MB")
+            return (seconds, run.cpu)
         }
 
         static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+        static func timing(_ t: (seconds: Double, cpu: Double)) -> String {
+            String(format: "%.2f s, %.1f CPU-s", t.seconds, t.cpu)
+        }
+
+        /// "rival / ours" on wall-clock time against the goal, and on CPU time for context.
+        static func ratio(_ rival: (seconds: Double, cpu: Double), _ ours: (seconds: Double, cpu: Double), goal: Double) -> String {
+            let wall = rival.seconds / ours.seconds
+            return String(format: "%.2f× (goal ≥ %.0f×: %@); on CPU time %.2f×", wall, goal, wall >= goal ? "met" : "not met",
+                          rival.cpu / ours.cpu)
+        }
+
+        /// User plus system CPU seconds of all the children waited for so far (grandchildren too).
+        static func childrenCPU() -> Double {
+            var usage = rusage()
+            #if os(Linux)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // an enum in Glibc, an Int32 macro on Darwin
+            #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+            #endif
+            func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+            return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        }
 
         /// The Inter Bold font file fontconfig picks, or nil when Inter is not installed.
         static func interBold() -> String? {
@@ -215,17 +242,19 @@ extension FactoryCommand {
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe
-            let started = DispatchTime.now().uptimeNanoseconds
+            let started = DispatchTime.now().uptimeNanoseconds, cpu = childrenCPU()
             try process.run()
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return ToolRun(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+            return ToolRun(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, cpu: childrenCPU() - cpu,
                            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
         }
 
         /// What `tool` saw of one run.
         struct ToolRun {
             var seconds: Double
+            /// User plus system CPU seconds, its own children included.
+            var cpu: Double
             var status: Int32
             var output: String
             var lastLine: String { output.split(separator: "\n").last.map(String.init) ?? "" }
