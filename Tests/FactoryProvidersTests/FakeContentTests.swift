@@ -128,6 +128,6 @@ struct FakeContentTests {
                                                                               "messages": [user]], headers: Fixtures.anthropicAuth)
         #expect(olderWithTemperature.status == 200)
         #expect(olderWithTemperature.json?["content"]?.array?.first?["type"]?.string == "text")
-        #expect(await fake.server.stats().billed == 1)
+        #expect(await fake.billed(1) == 1)
     }
 }

@@ -53,7 +53,7 @@ struct FakeConversationTests {
         #expect(output?.int == Int64((written.count + 3) / 4))
         let again = try await Self.write(ChatPrompt.request(brief), provider: provider, on: fake)
         #expect(again.1 == written)   // seeded by the request: the same request, the same story
-        #expect(await fake.server.stats().billed == 2)
+        #expect(await fake.billed(2) == 2)
     }
 
     @Test(arguments: ["anthropic", "openai"])
@@ -101,6 +101,7 @@ struct FakeConversationTests {
         #expect(retry.user.hasSuffix("fix that.") && retry.user.contains("Your previous answer was rejected: "))
         let good = try #require(try await Self.write(retry, provider: "anthropic", on: fake).1)
         #expect(try ConversationCheck.validate(good, brief: brief).get().messages.count == 6)
+        _ = await fake.billed(2)
         let stats = await fake.server.stats()
         #expect(stats.billed == 2 && stats.charges.allSatisfy { $0.provider == "anthropic" && $0.costUSD > 0 })
     }
@@ -131,6 +132,6 @@ struct FakeConversationTests {
         let content = try #require(answer.json?["choices"]?.array?.first?["message"]?["content"]?.string)
         let story = try JSONDecoder().decode(Fixtures.Story.self, from: Data(content.utf8))
         #expect(story.scenes.count == 2)   // minItems 3
-        #expect(await fake.server.stats().billed == 1)
+        #expect(await fake.billed(1) == 1)
     }
 }

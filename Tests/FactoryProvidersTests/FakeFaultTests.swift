@@ -45,7 +45,7 @@ struct FakeFaultTests {
         let overloadedOpenAI = try await fake.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth)
         #expect(overloadedOpenAI.status == 503)
         #expect(try await fake.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth).status == 200)
-        #expect(await fake.server.stats().billed == 1)
+        #expect(await fake.billed(1) == 1)
     }
 
     @Test func clientThatGivesUpMidBodyIsNotBilled() async throws {
@@ -57,7 +57,7 @@ struct FakeFaultTests {
         if case .success = await attempt.result { Issue.record("the cancelled request should not have completed") }
         try await Task.sleep(for: .milliseconds(2_000))
         #expect(await fake.server.stats().requests == 1)
-        #expect(await fake.server.stats().billed == 0)
+        #expect(await fake.billed(0) == 0)
         // The same slow delivery, waited for, is billed once complete.
         let patient = try await FakeHarness.start(FakeProviderConfig(faults: [FakeFault(provider: "openai", kind: .slowBody, delayMS: 400)]))
         defer { Task { await patient.stop() } }
@@ -79,7 +79,7 @@ struct FakeFaultTests {
             _ = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
         }
         try await Task.sleep(for: .milliseconds(100))
-        #expect(await fake.server.stats().billed == 2)
+        #expect(await fake.billed(2) == 2)
     }
 
     @Test func hangNeverAnswersAndStopEndsIt() async throws {
@@ -93,7 +93,7 @@ struct FakeFaultTests {
         await fake.stop()
         // The hang lasts 10 minutes unless stopped: ending well within a minute (even on a loaded machine) shows stop ended it.
         #expect(ContinuousClock.now - stopping < .seconds(60))
-        #expect(await fake.server.stats().billed == 0)
+        #expect(await fake.billed(0) == 0)
     }
 
     @Test func manySimultaneousRequestsAreEachBilledOnce() async throws {
@@ -147,7 +147,7 @@ struct FakeFaultTests {
         #expect(html.headers["content-type"]?.hasPrefix("text/html") == true && ImageSignature.detect(html.body) == nil)
         let real = try await fake.get(url)
         #expect(try Image.decode(real.body).width == 512)
-        #expect(await fake.server.stats().billed == 1)   // downloads are never billed
+        #expect(await fake.billed(1) == 1)   // downloads are never billed
     }
 
     @Test(arguments: [

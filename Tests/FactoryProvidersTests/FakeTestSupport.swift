@@ -46,6 +46,17 @@ struct FakeHarness {
     }
 
     func stop() async { await server.stop() }
+
+    /// How many calls were billed, once at least `expected` are (a charge is recorded just after
+    /// its answer is sent, so a test reading right after the answer may be early); gives up after 10 s.
+    func billed(_ expected: Int) async -> Int {
+        for _ in 0..<500 {
+            let billed = await server.stats().billed
+            if billed >= expected { return billed }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return await server.stats().billed
+    }
 }
 
 enum Fixtures {
