@@ -31,25 +31,13 @@ struct StoryWriter {
     func story(context: CallContext) async throws -> (Story, [GenerationRecord], source: String) {
         let brief = brief()
         if let edited = try overridden(brief) { return (edited, [], Self.overrideSource) }
-        var records: [GenerationRecord] = []
-        var answers: [String] = []
-        var problem: String?
-        for attempt in 1...2 {
-            let stage = attempt == 1 ? "text" : "text-retry"
-            let written = try await provider.write(StoryPrompt.request(brief, problem: problem), context: context.with(stage: stage))
-            records.append(written.record)
-            answers.append(written.text)
-            switch StoryCheck.validate(written.text, brief: brief) {
-            case .success(let story): return (story, records, provider.name)
-            case .failure(let problems): problem = problems.description
-            }
-            try Task.checkCancellation()
-        }
-        let kept = try keep(answers, problem: problem ?? "")
         let edit = Self.overridePath(manifest: manifest, itemId: item.id).lastPathComponent
-        throw FactoryError(.provider, "item \(item.id): the \(provider.name) writer's answer was rejected twice (\(problem ?? "")); "
-                           + "the raw answers are in \(kept.path). Run again to ask afresh, change the theme or length, "
-                           + "or write the story yourself in \(edit) next to the manifest")
+        let writing = StructuredWriting(item: item.id, what: "bedtime-story", provider: provider, quarantine: quarantine)
+        let (story, records) = try await writing.ask(
+            context: context, request: { StoryPrompt.request(brief, problem: $0) },
+            check: { StoryCheck.validate($0, brief: brief) },
+            fix: "change the theme or length, or write the story yourself in \(edit) next to the manifest")
+        return (story, records, provider.name)
     }
 
     /// The override file's title and paragraphs, with a summary and an illustration prompt made
@@ -78,16 +66,5 @@ struct StoryWriter {
         if let companion = StoryPrompt.clean(brief.companion) { scene += " and \(companion)" }
         if let theme = StoryPrompt.clean(brief.theme) { scene += ", \(theme)" }
         return scene + ". Soft evening light, warm calm colours, cosy and safe, no text."
-    }
-
-    /// Saves the rejected answers and the reason beside the week's bundles.
-    func keep(_ answers: [String], problem: String) throws -> URL {
-        try FileManager.default.createDirectory(at: quarantine, withIntermediateDirectories: true)
-        for (i, answer) in answers.enumerated() {
-            try AtomicFile.write(Data(Secrets.redact(answer).utf8), to: quarantine.appendingPathComponent("writer-answer-\(i + 1).txt"))
-        }
-        try AtomicFile.write(Data("item \(item.id): rejected bedtime-story answers\nreason: \(problem)\n".utf8),
-                             to: quarantine.appendingPathComponent("reason.txt"))
-        return quarantine
     }
 }

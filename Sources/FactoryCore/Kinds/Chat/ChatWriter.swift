@@ -40,34 +40,12 @@ struct ChatWriter {
     func conversation(context: CallContext) async throws -> (Conversation, [GenerationRecord], source: String) {
         if let written = try handWritten() { return (written.0, [], written.1) }
         let brief = brief()
-        var records: [GenerationRecord] = []
-        var answers: [String] = []
-        var problem: String?
-        for attempt in 1...2 {
-            let stage = attempt == 1 ? "text" : "text-retry"
-            let written = try await provider.write(ChatPrompt.request(brief, problem: problem), context: context.with(stage: stage))
-            records.append(written.record)
-            answers.append(written.text)
-            switch ConversationCheck.validate(written.text, brief: brief) {
-            case .success(let conversation): return (conversation, records, provider.name)
-            case .failure(let problems): problem = problems.description
-            }
-            try Task.checkCancellation()
-        }
-        let kept = try keep(answers, problem: problem ?? "")
-        throw FactoryError(.provider, "item \(item.id): the \(provider.name) writer's answer was rejected twice (\(problem ?? "")); "
-                           + "the raw answers are in \(kept.path). Run again to ask afresh, change the prompt or length, or write `messages:` by hand")
-    }
-
-    /// Saves the rejected answers and the reason beside the week's bundles.
-    func keep(_ answers: [String], problem: String) throws -> URL {
-        try FileManager.default.createDirectory(at: quarantine, withIntermediateDirectories: true)
-        for (i, answer) in answers.enumerated() {
-            try AtomicFile.write(Data(Secrets.redact(answer).utf8), to: quarantine.appendingPathComponent("writer-answer-\(i + 1).txt"))
-        }
-        try AtomicFile.write(Data("item \(item.id): rejected chat-story answers\nreason: \(problem)\n".utf8),
-                             to: quarantine.appendingPathComponent("reason.txt"))
-        return quarantine
+        let writing = StructuredWriting(item: item.id, what: "chat-story", provider: provider, quarantine: quarantine)
+        let (conversation, records) = try await writing.ask(
+            context: context, request: { ChatPrompt.request(brief, problem: $0) },
+            check: { ConversationCheck.validate($0, brief: brief) },
+            fix: "change the prompt or length, or write `messages:` by hand")
+        return (conversation, records, provider.name)
     }
 
     /// A conversation written in the manifest (`messages:`) or in the `conversation:` file.
