@@ -24,7 +24,8 @@ struct Carousel {
 
     let count: Int
 
-    /// Neighbouring clips overlap by the crossfade, so `count` clips fill `duration` exactly.
+    /// Neighbouring clips overlap by the crossfade, so `count` clips fill `duration` exactly: three
+    /// photos get 4 s each of the 12, as clips of 4.2 s (126 frames, zoompan's d) overlapping 0.3 s.
     var clipLength: Double { (Self.duration + Double(count - 1) * Self.crossfade) / Double(count) }
     var clipFrames: Int { Int((clipLength * Double(Self.fps)).rounded()) }
     func start(_ index: Int) -> Double { Double(index) * (clipLength - Self.crossfade) }
