@@ -9,13 +9,17 @@ public struct RunOptions: Sendable {
     public var skipRender: Bool
     /// Ignore published bundles and cached results.
     public var fresh: Bool
+    /// `regenerate`: make the bundles again even when current, asking these stage groups afresh.
+    public var regenerate: Set<StageGroup>?
 
-    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false) {
+    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false,
+                regenerate: Set<StageGroup>? = nil) {
         self.only = only
         self.day = day
         self.output = output
         self.skipRender = skipRender
         self.fresh = fresh
+        self.regenerate = regenerate
     }
 }
 
@@ -107,6 +111,28 @@ public struct Runner: Sendable {
         }
     }
 
+    /// The job that makes an item of its kind.
+    func job(for item: Item) -> any KindJob {
+        switch item.content {
+        case .poster(let spec):
+            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
+        case .chatStory(let spec):
+            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .recipeVideo(let spec):
+            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .bedtimeStory(let spec):
+            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        }
+    }
+
+    /// True when the published bundle is current (this manifest, this version, the same story
+    /// override) and the run keeps it instead of making it again.
+    func keepsBundle(_ item: Item) -> Bool {
+        !options.fresh && !options.skipRender && options.regenerate == nil
+            && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
+                                      inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest))
+    }
+
     func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
@@ -115,20 +141,8 @@ public struct Runner: Sendable {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             return outcome
         }
-        let job: any KindJob
-        switch item.content {
-        case .poster(let spec):
-            job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
-        case .chatStory(let spec):
-            job = ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .recipeVideo(let spec):
-            job = RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .bedtimeStory(let spec):
-            job = BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        }
-        if !options.fresh, !options.skipRender,
-           BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
-                                  inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest)) {
+        let job = job(for: item)
+        if keepsBundle(item) {
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path
