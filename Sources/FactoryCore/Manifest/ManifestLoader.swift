@@ -135,21 +135,19 @@ struct LoadSession {
         }.map(\.value)
     }
 
-    /// Resolves the tag of every node under `node` (comparing a node with itself resolves its tag).
+    /// Resolves the tag of every mapping key under `node`: the only tags decoding resolves (key
+    /// lookups compare keys). Values keep theirs unresolved, as Yams reads booleans by it.
+    /// (Comparing a scalar with itself resolves its tag.)
     static func resolveTags(_ node: Node) {
         switch node {
-        case .scalar(let scalar):
-            _ = scalar == scalar
         case .mapping(let mapping):
-            _ = mapping == mapping
             for (key, value) in mapping {
-                resolveTags(key)
+                if case .scalar(let scalar) = key { _ = scalar == scalar }
                 resolveTags(value)
             }
         case .sequence(let sequence):
-            _ = sequence == sequence
             for child in sequence { resolveTags(child) }
-        case .alias:
+        case .scalar, .alias:
             break
         }
     }

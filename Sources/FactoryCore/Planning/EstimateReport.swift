@@ -103,7 +103,7 @@ public enum EstimateReport {
     }
 
     /// Dollars with `places` decimals, without String(format:) (fast enough for 10,000-item plans).
-    static func usd(_ value: Double, places: Int = 4) -> String {
+    public static func usd(_ value: Double, places: Int = 4) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let units = Int((abs(value) * scale).rounded())
