@@ -46,13 +46,20 @@ extension FactoryCommand {
                 printError(Secrets.redact("\(error)"))
                 throw ExitCode(2)
             }
-            defer { Task { [transport = resolved.transport] in await transport?.shutdown() } }
             let state = options.stateFolder(manifest)
             let runner = Runner(manifest: manifest, providers: resolved.set,
                                 options: RunOptions(only: only, day: selection.day, output: options.outputFolder, fresh: fresh),
                                 log: { _ in })
-            let plan = runner.plan(cache: ResultCache(folder: state.appendingPathComponent("cache")),
-                                   committed: try Self.committed(manifest: manifest, state: state))
+            let committed: (today: String, day: Double, week: Double)
+            do {
+                committed = try Self.committed(manifest: manifest, state: state)
+            } catch {
+                // The HTTP client (never used here) must be shut down before it is released.
+                await resolved.transport?.shutdown()
+                throw error
+            }
+            let plan = runner.plan(cache: ResultCache(folder: state.appendingPathComponent("cache")), committed: committed)
+            await resolved.transport?.shutdown()
             let out = json ? try EstimateReport.json(plan) : EstimateReport.text(plan)
             FileHandle.standardOutput.write(Data(out.utf8))
             if !plan.problems.isEmpty { throw ExitCode(1) }

@@ -56,7 +56,7 @@ extension FactoryCommand {
             }
             let manifestPath = try manifest ?? Self.findManifest(item: item, output: output)
             let options = try ManifestOptions.parse([manifestPath] + (output.map { ["--output", $0] } ?? []) + (state.map { ["--state", $0] } ?? []))
-            var loaded = try options.loadManifest()
+            let loaded = try options.loadManifest()
             guard let index = loaded.items.firstIndex(where: { $0.id == item }) else {
                 throw failure("no item \(item) in \(manifestPath); its items are \(loaded.items.map(\.id).joined(separator: ", "))")
             }
@@ -67,12 +67,24 @@ extension FactoryCommand {
             } catch {
                 throw failure(Secrets.redact("\(error)"))
             }
+            // The HTTP client must be shut down before it is released, whatever happens next.
+            do {
+                try await regenerate(loaded, index: index, group: group, options: options, resolved: resolved)
+            } catch {
+                await resolved.transport?.shutdown()
+                throw error
+            }
+            await resolved.transport?.shutdown()
+        }
+
+        func regenerate(_ manifest: Manifest, index: Int, group: StageGroup?, options: ManifestOptions,
+                        resolved: ResolvedProviders) async throws {
+            var loaded = manifest
             let stateFolder = options.stateFolder(loaded)
             let lock: RunLock
             do {
                 lock = try RunLock(stateFolder: stateFolder)
             } catch {
-                await resolved.transport?.shutdown()
                 printError("\(error)")
                 throw ExitCode(75)
             }
@@ -90,7 +102,6 @@ extension FactoryCommand {
                                                 nextVariant: Self.keptVersions(item: item, weekFolder: weekFolder) + 1,
                                                 planned: probe.plan(cache: nil, committed: committed).stages)
             } catch {
-                await resolved.transport?.shutdown()
                 throw failure("\(error)")
             }
             loaded.items[index] = regeneration.item
@@ -100,12 +111,10 @@ extension FactoryCommand {
             let plan = runner.plan(cache: cache, fresh: regeneration.fresh, committed: committed)
             say(Self.describe(regeneration, plan: plan, group: group))
             if !plan.problems.isEmpty {
-                await resolved.transport?.shutdown()
                 for problem in plan.problems { printError(problem.message) }
                 throw ExitCode(1)
             }
             guard try confirm(plan) else {
-                await resolved.transport?.shutdown()
                 say("nothing done")
                 throw ExitCode(2)
             }
@@ -115,7 +124,6 @@ extension FactoryCommand {
             do {
                 gateway = try options.gateway(loaded, stateFolder: stateFolder, fresh: false, stop: stop, freshStages: regeneration.fresh)
             } catch {
-                await resolved.transport?.shutdown()
                 printError("\(error)")
                 throw ExitCode(75)
             }
@@ -124,15 +132,8 @@ extension FactoryCommand {
                               gateway: gateway, stop: stop, log: { say($0) })
             let work = Task { try await live.run() }
             let signals = SignalWatcher(stop: stop, grace: 30, work: { work.cancel() }, log: { say($0) })
-            let report: RunReport
-            do {
-                report = try await work.value
-            } catch {
-                await resolved.transport?.shutdown()
-                throw error
-            }
+            let report = try await work.value
             withExtendedLifetime(signals) {}
-            await resolved.transport?.shutdown()
             say(report.summary)
             if let kept = Self.newestVersion(item: item, weekFolder: weekFolder), report.exitCode == 0 {
                 say("the previous bundle is kept in \(kept.path)")

@@ -42,6 +42,18 @@ public struct RunReport: Sendable, Codable {
     public var calls: CallSummary?
     public var stopped: Bool = false
 
+    /// This report with the items an earlier report of the same week had and this run did not
+    /// make, in manifest order (`order`); items no longer in the manifest are dropped.
+    public func keepingOthers(from saved: RunReport?, order: [String]) -> RunReport {
+        guard let saved, saved.week == week else { return self }
+        let made = Set(items.map(\.id)), known = Set(order)
+        var merged = self
+        merged.items += saved.items.filter { !made.contains($0.id) && known.contains($0.id) }
+        let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        merged.items.sort { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
+        return merged
+    }
+
     public func count(_ status: ItemOutcome.Status) -> Int { items.filter { $0.status == status }.count }
     public var notDone: [ItemOutcome] { items.filter { $0.status != .done && $0.status != .fetched } }
     public var spentUSD: Double { calls?.spentUSD ?? items.reduce(0) { $0 + $1.costUSD } }

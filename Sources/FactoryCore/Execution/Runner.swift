@@ -90,8 +90,11 @@ public struct Runner: Sendable {
                                providers: ["text": providers.text.name, "image": providers.image.name],
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
-        let data = Secrets.redact(try BundleMetadata.encoder().encode(report))
-        try AtomicFile.write(data, to: weekFolder.appendingPathComponent("report.json"))
+        let reportFile = weekFolder.appendingPathComponent("report.json")
+        // A run of some items (--only, --day, regenerate) updates their lines of the week's report.
+        let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))
+        let data = Secrets.redact(try BundleMetadata.encoder().encode(report.keepingOthers(from: saved, order: manifest.items.map(\.id))))
+        try AtomicFile.write(data, to: reportFile)
         return report
     }
 
