@@ -97,6 +97,12 @@ public actor RunProgress {
         snapshotState = ProgressSnapshot(committedTodayUSD: committedTodayUSD, dailyCapUSD: dailyCapUSD)
     }
 
+    /// The daily cap, and what it already counted today when the run started.
+    public func budget(dailyCapUSD: Double, committedTodayUSD: Double) {
+        snapshotState.dailyCapUSD = dailyCapUSD
+        snapshotState.committedTodayUSD = committedTodayUSD
+    }
+
     /// The run selected `items` items.
     public func begin(items: Int) { snapshotState.itemsTotal = items }
 

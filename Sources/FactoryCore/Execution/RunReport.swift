@@ -18,6 +18,8 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     public var costUSD: Double
     public var seconds: Double
     public var bundle: String?
+    /// Each stage of the item in this run (provider calls and the render), in the order they ended.
+    public var stages: [StageOutcome] = []
 }
 
 /// What the run's paid calls did.
@@ -41,6 +43,14 @@ public struct RunReport: Sendable, Codable {
     public var items: [ItemOutcome]
     public var calls: CallSummary?
     public var stopped: Bool = false
+    /// The run's slowest stages, slowest first (at most five).
+    public var slowestStages: [StageOutcome] = []
+
+    /// Files each finished stage under its item and picks the slowest.
+    public mutating func attach(stages: [StageOutcome]) {
+        for index in items.indices { items[index].stages = stages.filter { $0.item == items[index].id } }
+        slowestStages = Array(stages.filter { !$0.cached }.sorted { $0.seconds > $1.seconds }.prefix(5))
+    }
 
     public func count(_ status: ItemOutcome.Status) -> Int { items.filter { $0.status == status }.count }
     public var notDone: [ItemOutcome] { items.filter { $0.status != .done && $0.status != .fetched } }
@@ -66,6 +76,7 @@ public struct RunReport: Sendable, Codable {
             let sent = calls.sent.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             head += " (calls: \(sent.isEmpty ? "none" : sent); cache hits \(calls.cacheHits); retries \(calls.retries))"
         }
+        if stopped { head += "; stopped before the end (run again to finish)" }
         var lines = [head]
         for item in notDone {
             let label = switch item.status {
@@ -76,6 +87,11 @@ public struct RunReport: Sendable, Codable {
             lines.append("  \(label) \(item.id): \(item.message ?? "")")
         }
         for line in calls?.uncertain ?? [] { lines.append("  UNCERTAIN \(line)") }
+        if !slowestStages.isEmpty {
+            lines.append("  slowest stages: " + slowestStages.map { stage in
+                "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == "render" ? "" : " (\(stage.provider))")
+            }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -29,15 +29,18 @@ public struct Runner: Sendable {
     public let gateway: PaidCallGateway?
     public let stop: StopSignal
     public let log: @Sendable (String) -> Void
+    /// Where items, stages and renders are reported as they go (the live view, the plain lines, the report).
+    public let progress: RunProgress
 
     public init(manifest: Manifest, providers: ProviderSet, options: RunOptions, gateway: PaidCallGateway? = nil,
-                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void) {
+                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress()) {
         self.manifest = manifest
         self.providers = providers
         self.options = options
         self.gateway = gateway
         self.stop = stop
         self.log = log
+        self.progress = progress
     }
 
     public var weekFolder: URL {
@@ -59,6 +62,7 @@ public struct Runner: Sendable {
         if let gateway { try recover(gateway) }
         let renderLimit = AsyncSemaphore(limit: manifest.concurrency.render)
         let items = selected
+        await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
         await withTaskGroup(of: ItemOutcome.self) { group in
             for (index, item) in items.enumerated() {
@@ -66,6 +70,7 @@ public struct Runner: Sendable {
             }
             for await outcome in group {
                 outcomes[outcome.id] = outcome
+                await progress.itemFinished(outcome.status)
                 let cost = String(format: "$%.4f", outcome.costUSD)
                 log(Secrets.redact("\(outcome.status.rawValue) \(outcome.id) (\(outcome.kind)) in \(String(format: "%.1f", outcome.seconds)) s, \(cost)"
                     + (outcome.message.map { ": \($0)" } ?? "")))
@@ -86,8 +91,10 @@ public struct Runner: Sendable {
                                providers: ["text": providers.text.name, "image": providers.image.name],
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
+        report.attach(stages: await progress.stages)
         let data = Secrets.redact(try BundleMetadata.encoder().encode(report))
         try AtomicFile.write(data, to: weekFolder.appendingPathComponent("report.json"))
+        try AtomicFile.write(Data(Secrets.redact(report.summary + "\n").utf8), to: weekFolder.appendingPathComponent("report.txt"))
         return report
     }
 
@@ -109,6 +116,7 @@ public struct Runner: Sendable {
 
     func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
+        let providers = self.providers.reporting(to: progress)
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
         if let problems = manifest.itemProblems[item.id], !problems.isEmpty {
@@ -145,7 +153,10 @@ public struct Runner: Sendable {
                 let bundle = try await renderLimit.withPermit(priority: priority) { () async throws -> String in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
-                        try await job.rendering(into: writer).make(assets, records: records)
+                        try await progress.stage(item: item.id, stage: "render", provider: "render",
+                                                 describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
+                            try await job.rendering(into: writer).make(assets, records: records)
+                        }
                         try writer.publish()
                         // A quarantine left by an earlier failed attempt no longer applies.
                         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))
