@@ -71,10 +71,10 @@ public struct ProgressSnapshot: Sendable, Equatable {
 
     public var itemsFinished: Int { itemsDone + itemsFailed + itemsDeferred }
 
-    /// Seconds left at the pace so far (items finished per second); nil before the first item ends.
+    /// Seconds left at the pace so far (items finished per second); nil until the first item ends.
     public var etaSeconds: Double? {
-        guard itemsFinished > 0, itemsFinished < itemsTotal, elapsed > 0 else { return itemsFinished == itemsTotal ? 0 : nil }
-        return elapsed / Double(itemsFinished) * Double(itemsTotal - itemsFinished)
+        guard itemsTotal > 0, itemsFinished > 0 else { return nil }
+        return elapsed / Double(itemsFinished) * Double(max(0, itemsTotal - itemsFinished))
     }
 
     /// Today's spend so far, against the daily cap.

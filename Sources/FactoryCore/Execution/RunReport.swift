@@ -88,7 +88,7 @@ public struct RunReport: Sendable, Codable {
         }
         for line in calls?.uncertain ?? [] { lines.append("  UNCERTAIN \(line)") }
         if !slowestStages.isEmpty {
-            lines.append("  slowest stages: " + slowestStages.map { stage in
+            lines.append("  slowest stages: " + slowestStages.prefix(3).map { stage in
                 "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == "render" ? "" : " (\(stage.provider))")
             }.joined(separator: ", "))
         }
