@@ -52,7 +52,8 @@ final class Console: @unchecked Sendable {
 
     private static func write(_ text: String, to descriptor: Int32) {
         guard !text.isEmpty else { return }
-        (descriptor == 2 ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        // A closed pipe (`factory run | head`) must not stop the run: the write fails quietly.
+        try? (descriptor == 2 ? FileHandle.standardError : FileHandle.standardOutput).write(contentsOf: Data(text.utf8))
     }
 
     /// The terminal's width in columns (80 when it cannot be asked).

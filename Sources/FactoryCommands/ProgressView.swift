@@ -94,7 +94,7 @@ final class LiveProgress: Sendable {
         task = Task {
             while !Task.isCancelled {
                 let snapshot = await progress.snapshot()
-                Console.shared.draw(ProgressView.lines(snapshot, title: title, width: Console.columns()))
+                Console.shared.draw(ProgressView.lines(snapshot, title: title, width: Console.columns()).map(Secrets.redact))
                 try? await Task.sleep(for: .milliseconds(250))
             }
         }
