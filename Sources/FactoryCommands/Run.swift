@@ -60,19 +60,7 @@ extension FactoryCommand {
         func run() async throws {
             if let log { try LogOutput.start(log, maxSize: logMax, keep: logKeep, title: "factory run \(options.manifest)") }
             let manifest = try options.loadManifest()
-            var weekday: Weekday?
-            if let day {
-                guard let parsed = Weekday(rawValue: day.lowercased()) else {
-                    printError("--day \(day): not a weekday; use monday, tuesday, … sunday")
-                    throw ExitCode(2)
-                }
-                weekday = parsed
-            }
-            let unknown = only.filter { id in !manifest.items.contains { $0.id == id } }
-            if !unknown.isEmpty {
-                printError("--only: no item with id \(unknown.joined(separator: ", ")) in \(options.manifest)")
-                throw ExitCode(2)
-            }
+            let weekday = try RunSelection(manifest: manifest, manifestPath: options.manifest, only: only, day: day).day
             let stateFolder = options.stateFolder(manifest)
             let lock: RunLock
             do {

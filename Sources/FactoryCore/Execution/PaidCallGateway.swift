@@ -14,9 +14,12 @@ public final class PaidCallGateway: Sendable {
         public var limits: [String: Int]
         public var total: Int
         public var policies: [String: RetryPolicy]
+        /// Stage groups asked afresh whatever the cache holds (`regenerate --stage`).
+        public var freshStages: Set<StageGroup>
 
         public init(budget: Budget, timezone: TimeZone, week: String, runId: String, fresh: Bool,
-                    limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:]) {
+                    limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:], freshStages: Set<StageGroup> = []) {
+            self.freshStages = freshStages
             self.budget = budget
             self.timezone = timezone
             self.week = week
@@ -75,7 +78,8 @@ public final class PaidCallGateway: Sendable {
                         send: @escaping @Sendable () async throws -> ProviderAnswer,
                         finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
         let key = call.key
-        let cache = self.cache, fresh = settings.fresh
+        let cache = self.cache
+        let fresh = settings.fresh || StageGroup.of(stage: context.stage).map { settings.freshStages.contains($0) } ?? false
         let saved = fresh ? nil : try await BlockingIO.run { (cache.result(key), cache.answer(key)) }
         if let hit = saved?.0 {
             await tally.hit()

@@ -14,10 +14,15 @@ private func described(_ record: GenerationRecord) -> (model: String, costUSD: D
     (record.model, record.costUSD, record.parameters["cache"] == "hit")
 }
 
+// Planning goes through the wrapped provider unchanged (`isPaid`, `plannedCall`): only calls are reported.
+
 private struct ReportingText: TextProvider {
     let inner: any TextProvider
     let progress: RunProgress
     var name: String { inner.name }
+    var isPaid: Bool { inner.isPaid }
+    func plannedCall(quote request: QuoteRequest) throws -> PaidCall? { try inner.plannedCall(quote: request) }
+    func plannedCall(write request: TextRequest) throws -> PaidCall? { try inner.plannedCall(write: request) }
 
     func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
         try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {
@@ -36,6 +41,8 @@ private struct ReportingImage: ImageProvider {
     let inner: any ImageProvider
     let progress: RunProgress
     var name: String { inner.name }
+    var isPaid: Bool { inner.isPaid }
+    func plannedCall(_ request: ImageRequest) throws -> PaidCall? { try inner.plannedCall(request) }
 
     func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
         try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {
@@ -48,6 +55,8 @@ private struct ReportingSpeech: SpeechProvider {
     let inner: any SpeechProvider
     let progress: RunProgress
     var name: String { inner.name }
+    var isPaid: Bool { inner.isPaid }
+    func plannedCall(_ request: SpeechRequest, item: String) throws -> PaidCall? { try inner.plannedCall(request, item: item) }
 
     func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio {
         try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {

@@ -52,6 +52,18 @@ public struct RunReport: Sendable, Codable {
         slowestStages = Array(stages.filter { !$0.cached }.sorted { $0.seconds > $1.seconds }.prefix(5))
     }
 
+    /// This report with the items an earlier report of the same week had and this run did not
+    /// make, in manifest order (`order`); items no longer in the manifest are dropped.
+    public func keepingOthers(from saved: RunReport?, order: [String]) -> RunReport {
+        guard let saved, saved.week == week else { return self }
+        let made = Set(items.map(\.id)), known = Set(order)
+        var merged = self
+        merged.items += saved.items.filter { !made.contains($0.id) && known.contains($0.id) }
+        let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        merged.items.sort { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
+        return merged
+    }
+
     public func count(_ status: ItemOutcome.Status) -> Int { items.filter { $0.status == status }.count }
     public var notDone: [ItemOutcome] { items.filter { $0.status != .done && $0.status != .fetched } }
     public var spentUSD: Double { calls?.spentUSD ?? items.reduce(0) { $0 + $1.costUSD } }
@@ -93,5 +105,39 @@ public struct RunReport: Sendable, Codable {
             }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+// Reports written before stages were recorded have no `stages` or `slowest_stages`: they still
+// decode (a partial run merges its items into the week's saved report).
+extension ItemOutcome {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        kind = try c.decode(String.self, forKey: .kind)
+        day = try c.decode(String.self, forKey: .day)
+        status = try c.decode(Status.self, forKey: .status)
+        message = try c.decodeIfPresent(String.self, forKey: .message)
+        deferral = try c.decodeIfPresent(Deferral.Reason.self, forKey: .deferral)
+        costUSD = try c.decode(Double.self, forKey: .costUSD)
+        seconds = try c.decode(Double.self, forKey: .seconds)
+        bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
+        stages = try c.decodeIfPresent([StageOutcome].self, forKey: .stages) ?? []
+    }
+}
+
+extension RunReport {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        week = try c.decode(String.self, forKey: .week)
+        manifest = try c.decode(String.self, forKey: .manifest)
+        startedAt = try c.decode(String.self, forKey: .startedAt)
+        finishedAt = try c.decode(String.self, forKey: .finishedAt)
+        seconds = try c.decode(Double.self, forKey: .seconds)
+        providers = try c.decode([String: String].self, forKey: .providers)
+        items = try c.decode([ItemOutcome].self, forKey: .items)
+        calls = try c.decodeIfPresent(CallSummary.self, forKey: .calls)
+        stopped = try c.decodeIfPresent(Bool.self, forKey: .stopped) ?? false
+        slowestStages = try c.decodeIfPresent([StageOutcome].self, forKey: .slowestStages) ?? []
     }
 }

@@ -9,13 +9,17 @@ public struct RunOptions: Sendable {
     public var skipRender: Bool
     /// Ignore published bundles and cached results.
     public var fresh: Bool
+    /// `regenerate`: make the bundles again even when current, asking these stage groups afresh.
+    public var regenerate: Set<StageGroup>?
 
-    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false) {
+    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false,
+                regenerate: Set<StageGroup>? = nil) {
         self.only = only
         self.day = day
         self.output = output
         self.skipRender = skipRender
         self.fresh = fresh
+        self.regenerate = regenerate
     }
 }
 
@@ -92,8 +96,11 @@ public struct Runner: Sendable {
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
         report.attach(stages: await progress.stages)
-        let data = Secrets.redact(try BundleMetadata.encoder().encode(report))
-        try AtomicFile.write(data, to: weekFolder.appendingPathComponent("report.json"))
+        let reportFile = weekFolder.appendingPathComponent("report.json")
+        // A run of some items (--only, --day, regenerate) updates their lines of the week's report.
+        let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))
+        let data = Secrets.redact(try BundleMetadata.encoder().encode(report.keepingOthers(from: saved, order: manifest.items.map(\.id))))
+        try AtomicFile.write(data, to: reportFile)
         try AtomicFile.write(Data(Secrets.redact(report.summary + "\n").utf8), to: weekFolder.appendingPathComponent("report.txt"))
         return report
     }
@@ -114,29 +121,39 @@ public struct Runner: Sendable {
         }
     }
 
+    /// The job that makes an item of its kind (with `providers` in place of the run's when given).
+    func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
+        let providers = providers ?? self.providers
+        return switch item.content {
+        case .poster(let spec):
+            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
+        case .chatStory(let spec):
+            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .recipeVideo(let spec):
+            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .bedtimeStory(let spec):
+            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        }
+    }
+
+    /// True when the published bundle is current (this manifest, this version, the same story
+    /// override) and the run keeps it instead of making it again.
+    func keepsBundle(_ item: Item) -> Bool {
+        !options.fresh && !options.skipRender && options.regenerate == nil
+            && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
+                                      inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest))
+    }
+
     func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
-        let providers = self.providers.reporting(to: progress)
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
         if let problems = manifest.itemProblems[item.id], !problems.isEmpty {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             return outcome
         }
-        let job: any KindJob
-        switch item.content {
-        case .poster(let spec):
-            job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
-        case .chatStory(let spec):
-            job = ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .recipeVideo(let spec):
-            job = RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .bedtimeStory(let spec):
-            job = BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        }
-        if !options.fresh, !options.skipRender,
-           BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
-                                  inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest)) {
+        let job = job(for: item, providers: providers.reporting(to: progress))
+        if keepsBundle(item) {
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path
