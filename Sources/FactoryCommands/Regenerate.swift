@@ -120,16 +120,19 @@ extension FactoryCommand {
             }
 
             let stop = StopSignal()
+            // One item: a plain line per finished stage, as a run prints without a terminal.
+            let progress = RunProgress(onStage: { say(ProgressView.plainLine($0)) })
             let gateway: PaidCallGateway
             do {
-                gateway = try options.gateway(loaded, stateFolder: stateFolder, fresh: false, stop: stop, freshStages: regeneration.fresh)
+                gateway = try options.gateway(loaded, stateFolder: stateFolder, fresh: false, stop: stop, freshStages: regeneration.fresh,
+                                              progress: progress)
             } catch {
                 printError("\(error)")
                 throw ExitCode(75)
             }
             let live = Runner(manifest: loaded, providers: resolved.set,
                               options: RunOptions(only: [item], output: options.outputFolder, regenerate: regeneration.fresh),
-                              gateway: gateway, stop: stop, log: { say($0) })
+                              gateway: gateway, stop: stop, log: { say($0) }, progress: progress)
             let work = Task { try await live.run() }
             let signals = SignalWatcher(stop: stop, grace: 30, work: { work.cancel() }, log: { say($0) })
             let report = try await work.value

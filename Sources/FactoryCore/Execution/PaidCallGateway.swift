@@ -37,6 +37,8 @@ public final class PaidCallGateway: Sendable {
     public let stop: StopSignal
     public let health = ProviderHealth()
     public let tally = CallTally()
+    /// The run's progress: calls at the provider and money paid, as they happen.
+    public let progress: RunProgress?
     let global: AsyncSemaphore
     let perProvider: [String: AsyncSemaphore]
     let log: @Sendable (String) -> Void
@@ -44,8 +46,10 @@ public final class PaidCallGateway: Sendable {
 
     public init(settings: Settings, ledger: Ledger, cache: ResultCache, stop: StopSignal,
                 log: @escaping @Sendable (String) -> Void,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) {
+                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+                progress: RunProgress? = nil) {
         self.settings = settings
+        self.progress = progress
         self.ledger = ledger
         self.cache = cache
         self.stop = stop
@@ -133,7 +137,7 @@ public final class PaidCallGateway: Sendable {
             CrashPoint.pass("reserved")
             do {
                 await tally.sent(call.provider)
-                let answer = try await send()
+                let answer = try await RunProgress.sending(call.provider, on: progress, send)
                 CrashPoint.pass("responded")
                 let record = entry(call, answer)
                 try await BlockingIO.run {
@@ -144,6 +148,7 @@ public final class PaidCallGateway: Sendable {
                 }
                 await health.succeeded(call.provider)
                 await tally.paid(answer.costUSD)
+                await progress?.paid(answer.costUSD)
                 return answer
             } catch let failure as ProviderFailure {
                 switch failure.kind {
@@ -157,6 +162,7 @@ public final class PaidCallGateway: Sendable {
                     // A complete answer was delivered, so it was billed: count it at the estimate.
                     try ledger.settle(id, actualUSD: call.estimate.usd, requestId: failure.requestId, units: call.estimate.units)
                     await tally.paid(call.estimate.usd)
+                    await progress?.paid(call.estimate.usd)
                 default:
                     try ledger.release(id, note: failure.description)
                 }
