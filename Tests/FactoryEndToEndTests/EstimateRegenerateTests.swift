@@ -85,6 +85,22 @@ import Testing
         #expect(abs(actual - planned.totalUsd) <= 0.25 * planned.totalUsd,
                 "estimate \(planned.totalUsd) vs actual \(actual)")
 
+        // The run's report sets its own estimate (made as it started) against what it paid, per stage.
+        struct Report: Decodable {
+            struct Estimate: Decodable {
+                struct Row: Decodable { var item: String; var stage: String; var estimateUsd: Double; var actualUsd: Double? }
+                var rows: [Row]; var estimatedUsd: Double; var actualUsd: Double
+            }
+            var estimate: Estimate
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let report = try decoder.decode(Report.self, from: Data(contentsOf: folder.url.appendingPathComponent("out/2026-W48/report.json")))
+        #expect(abs(report.estimate.estimatedUsd - planned.totalUsd) < 1e-9)
+        #expect(abs(report.estimate.actualUsd - actual) < 1e-6, "report \(report.estimate.actualUsd) vs charge log \(actual)")
+        #expect(report.estimate.rows.contains { $0.item == "wed-wisdom" && $0.stage == "image" && $0.estimateUsd > 0 && ($0.actualUsd ?? 0) > 0 })
+        #expect(run.stdout.contains("estimate $"), "\(run.stdout)")
+
         // Now everything is cached: the estimate says $0 and still sends nothing.
         let again = try Self.plan(try TestSupport.runFactory(["estimate", manifest, "--output", "out", "--json"], in: folder.url,
                                                              environment: env))

@@ -45,6 +45,8 @@ public struct RunReport: Sendable, Codable {
     public var stopped: Bool = false
     /// The run's slowest stages, slowest first (at most five).
     public var slowestStages: [StageOutcome] = []
+    /// This run's estimate against what it paid, stage by stage.
+    public var estimate: Reconciliation?
 
     /// Files each finished stage under its item and picks the slowest.
     public mutating func attach(stages: [StageOutcome]) {
@@ -99,6 +101,7 @@ public struct RunReport: Sendable, Codable {
             lines.append("  \(label) \(item.id): \(item.message ?? "")")
         }
         for line in calls?.uncertain ?? [] { lines.append("  UNCERTAIN \(line)") }
+        if let estimate, estimate.estimatedUSD > 0 || estimate.actualUSD > 0 { lines.append("  " + estimate.summary) }
         if !slowestStages.isEmpty {
             lines.append("  slowest stages: " + slowestStages.prefix(3).map { stage in
                 "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == "render" ? "" : " (\(stage.provider))")
@@ -139,5 +142,6 @@ extension RunReport {
         calls = try c.decodeIfPresent(CallSummary.self, forKey: .calls)
         stopped = try c.decodeIfPresent(Bool.self, forKey: .stopped) ?? false
         slowestStages = try c.decodeIfPresent([StageOutcome].self, forKey: .slowestStages) ?? []
+        estimate = try c.decodeIfPresent(Reconciliation.self, forKey: .estimate)
     }
 }

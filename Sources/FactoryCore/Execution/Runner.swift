@@ -66,6 +66,8 @@ public struct Runner: Sendable {
         if let gateway { try recover(gateway) }
         let renderLimit = AsyncSemaphore(limit: manifest.concurrency.render)
         let items = selected
+        // The plan `factory estimate` would print now, for the report's estimate-against-actual.
+        let planned = plan(cache: gateway?.cache, fresh: options.regenerate ?? [], committed: ("", 0, 0)).stages
         await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
         await withTaskGroup(of: ItemOutcome.self) { group in
@@ -96,6 +98,7 @@ public struct Runner: Sendable {
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
         report.attach(stages: await progress.stages)
+        report.estimate = Reconciliation(planned: planned, finished: await progress.stages)
         let reportFile = weekFolder.appendingPathComponent("report.json")
         // A run of some items (--only, --day, regenerate) updates their lines of the week's report.
         let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))

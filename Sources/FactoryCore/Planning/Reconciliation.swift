@@ -1,0 +1,63 @@
+import Foundation
+
+/// The run's estimate set against what it paid, stage by stage: report.json's `estimate`. The
+/// estimate is the plan made when the run started (the same one `factory estimate` prints); the
+/// actual is what each stage's calls settled at.
+public struct Reconciliation: Sendable, Codable, Equatable {
+    public struct Row: Sendable, Codable, Equatable {
+        public var item: String
+        public var stage: String
+        public var provider: String
+        public var estimateUSD: Double
+        /// Nil when the stage did not run (its item failed or was deferred first).
+        public var actualUSD: Double?
+        /// The planned status: to-pay, cached, …; "unplanned" for a stage the plan did not foresee
+        /// (a writer's retry, a narration chunk more than the stand-in story had).
+        public var planned: String
+    }
+
+    public var rows: [Row]
+    public var estimatedUSD: Double
+    public var actualUSD: Double
+
+    /// Actual over estimated, minus one (+0.12 is 12 % over the estimate); nil when nothing was estimated.
+    public var deviation: Double? { estimatedUSD > 0 ? actualUSD / estimatedUSD - 1 : nil }
+
+    /// Matches planned stages with finished ones by item and stage (the render and free stages left out).
+    public init(planned: [PlannedStage], finished: [StageOutcome]) {
+        var actual: [String: Double] = [:]
+        var providers: [String: String] = [:]
+        var order: [String] = []
+        for stage in finished where stage.provider != "render" && stage.status == .done {
+            let key = stage.item + "\u{1F}" + stage.stage
+            if actual[key] == nil { order.append(key) }
+            actual[key, default: 0] += stage.costUSD
+            providers[key] = stage.provider
+        }
+        var rows: [Row] = []
+        var seen = Set<String>()
+        for stage in planned where stage.status == .toPay || stage.status == .cached {
+            let key = stage.item + "\u{1F}" + stage.stage
+            seen.insert(key)
+            rows.append(Row(item: stage.item, stage: stage.stage, provider: stage.provider, estimateUSD: stage.usd,
+                            actualUSD: actual[key], planned: stage.status.rawValue))
+        }
+        for key in order where !seen.contains(key) && (actual[key] ?? 0) > 0 {
+            let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
+            rows.append(Row(item: parts[0], stage: parts[1], provider: providers[key] ?? "", estimateUSD: 0,
+                            actualUSD: actual[key], planned: "unplanned"))
+        }
+        self.rows = rows
+        estimatedUSD = rows.reduce(0) { $0 + $1.estimateUSD }
+        actualUSD = rows.reduce(0) { $0 + ($1.actualUSD ?? 0) }
+    }
+
+    /// One line for the run's summary.
+    public var summary: String {
+        var line = "estimate \(EstimateReport.usd(estimatedUSD)), paid \(EstimateReport.usd(actualUSD))"
+        if let deviation { line += String(format: " (%+.0f %%)", deviation * 100) }
+        let unplanned = rows.filter { $0.planned == "unplanned" }.count
+        if unplanned > 0 { line += "; \(unplanned) stage\(unplanned == 1 ? "" : "s") not in the estimate" }
+        return line
+    }
+}
