@@ -10,15 +10,18 @@ public enum Compositor {
             guard let pixels = layer.pixels(at: time) else { continue }
             shown.append((pixels, layer.state(at: time, shown: pixels)))
         }
-        if !coversFrame(shown.first, scene) { clear(picture, scene.background) }
-        for (pixels, state) in shown where state.opacity > 0.002 {
+        // Layers under the topmost one that hides the whole frame cannot be seen: start there
+        // (a template's full-frame background under its photos costs a full-frame pass otherwise).
+        let cover = shown.lastIndex { coversFrame($0, scene) }
+        if cover == nil { clear(picture, scene.background) }
+        for (pixels, state) in shown[(cover ?? 0)...] where state.opacity > 0.002 {
             draw(pixels, state, into: picture)
         }
     }
 
-    /// True when the bottom layer alone hides the background at this instant.
-    static func coversFrame(_ bottom: (LayerPixels, LayerState)?, _ scene: Scene) -> Bool {
-        guard let (pixels, state) = bottom, pixels.opaque, state.opacity >= 1, state.mask == nil else { return false }
+    /// True when this layer alone hides everything under it at this instant.
+    static func coversFrame(_ layer: (LayerPixels, LayerState)?, _ scene: Scene) -> Bool {
+        guard let (pixels, state) = layer, pixels.opaque, state.opacity >= 1, state.mask == nil else { return false }
         let w = Double(pixels.contentWidth) * state.scale, h = Double(pixels.contentHeight) * state.scale
         return state.left <= 0 && state.top <= 0 && state.left + w >= Double(scene.width) && state.top + h >= Double(scene.height)
     }
