@@ -33,6 +33,10 @@ int cf_vips_load_file(const char *path, VipsImage **out) {
     *out = vips_image_new_from_file(path, NULL);
     return *out ? 0 : -1;
 }
+int cf_vips_load_file_strict(const char *path, VipsImage **out) {
+    *out = vips_image_new_from_file(path, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    return *out ? 0 : -1;
+}
 int cf_vips_load_buffer(const void *data, size_t length, VipsImage **out) {
     *out = vips_image_new_from_buffer(data, length, "", NULL);
     return *out ? 0 : -1;
