@@ -73,6 +73,6 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryCore", "FactoryFakeProviders"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )

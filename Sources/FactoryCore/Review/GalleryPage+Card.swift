@@ -43,9 +43,11 @@ extension GalleryPage {
 
     static func chips(_ entry: ReviewEntry) -> String {
         let tone = entry.isDone ? (entry.failedChecks.isEmpty ? "ok" : "bad") : (entry.status == "deferred" || entry.status == "fetched" ? "warn" : "bad")
+        let failed = entry.failedChecks.count
+        let status = entry.isDone && failed > 0 ? "\(failed) check\(failed == 1 ? "" : "s") failed" : ReviewFormat.status(entry)
         return "<div class=\"chips\"><span class=\"chip kind\">\(HTML.escape(ReviewFormat.kind(entry.kind)))</span>"
             + "<span class=\"chip\">\(HTML.escape(ReviewFormat.day(entry)))</span>"
-            + "<span class=\"chip status \(tone)\">\(HTML.escape(ReviewFormat.status(entry)))</span></div>"
+            + "<span class=\"chip status \(tone)\">\(HTML.escape(status))</span></div>"
     }
 
     /// The product: the video with its cover as poster; for posters the still first (a tab shows
@@ -94,7 +96,7 @@ extension GalleryPage {
         if let size = entry.size { facts.append(ReviewFormat.size(size)) }
         facts.append(ReviewFormat.money(entry.costUSD))
         let providers = Set(metadata.generation.map(\.provider)).sorted()
-        if !providers.isEmpty { facts.append("made by " + providers.joined(separator: ", ")) }
+        if !providers.isEmpty { facts.append("providers: " + providers.joined(separator: ", ")) }
         return "<p class=\"facts\">\(facts.map(HTML.escape).joined(separator: " · "))</p>"
     }
 
@@ -120,13 +122,20 @@ extension GalleryPage {
         return html + "</details>"
     }
 
+    /// Failed checks in full; when some failed, the passed ones fold away under their count.
     static func checkList(_ checks: [BundleMetadata.Check], title: String?) -> String {
-        let ordered = checks.filter { !$0.passed } + checks.filter(\.passed)
-        let items = ordered.map { c in
-            "<li class=\"\(c.passed ? "pass" : "fail")\"><span class=\"verdict\">\(c.passed ? "✓" : "✕")</span>"
-                + "<span class=\"name\">\(HTML.escape(c.name))</span><span class=\"detail\">\(HTML.escape(c.detail))</span></li>"
-        }.joined()
-        return (title.map { "<h4>\(HTML.escape($0))</h4>" } ?? "") + "<ul class=\"check-list\">\(items)</ul>"
+        func items(_ list: [BundleMetadata.Check]) -> String {
+            "<ul class=\"check-list\">" + list.map { c in
+                "<li class=\"\(c.passed ? "pass" : "fail")\"><span class=\"verdict\">\(c.passed ? "✓" : "✕")</span>"
+                    + "<span class=\"name\">\(HTML.escape(c.name))</span><span class=\"detail\">\(HTML.escape(c.detail))</span></li>"
+            }.joined() + "</ul>"
+        }
+        let failed = checks.filter { !$0.passed }, passed = checks.filter(\.passed)
+        var html = title.map { "<h4>\(HTML.escape($0))</h4>" } ?? ""
+        if failed.isEmpty { return html + items(passed) }
+        html += items(failed)
+        if !passed.isEmpty { html += "<details class=\"passed\"><summary>\(passed.count) passed</summary>\(items(passed))</details>" }
+        return html
     }
 
     static func files(_ id: String, _ files: [BundleMetadata.File]) -> String {

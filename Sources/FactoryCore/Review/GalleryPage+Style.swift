@@ -16,13 +16,13 @@ extension GalleryPage {
     .stat .num{display:block;font-size:20px;font-weight:700;font-variant-numeric:tabular-nums}
     .stat .lbl{color:var(--muted);font-size:13px}
     .stat.ok .num{color:var(--ok)} .stat.bad .num{color:var(--bad)}
-    .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
-    .filter{font:inherit;font-size:14px;border:1px solid var(--line);background:var(--card);color:var(--ink);border-radius:999px;padding:5px 12px;cursor:pointer}
+    .filters{display:none;flex-wrap:wrap;gap:8px;align-items:center}
+    .js .filters{display:flex} .filter{font:inherit;font-size:14px;border:1px solid var(--line);background:var(--card);color:var(--ink);border-radius:999px;padding:5px 12px;cursor:pointer}
     .filter span{color:var(--muted);margin-left:4px}
     .filter.on{background:var(--ink);color:var(--bg);border-color:var(--ink)} .filter.on span{color:inherit;opacity:.7}
     .sheet{margin-top:12px} .sheet summary{cursor:pointer;color:var(--accent)}
     .sheet img{display:block;max-width:100%;margin-top:10px;border-radius:10px}
-    .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(600px,1fr));gap:20px;padding:12px 32px 32px;max-width:1500px;margin:0 auto}
+    .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(600px,1fr));gap:20px;padding:12px 32px 32px;max-width:1500px;margin:0 auto;align-items:start}
     @media (max-width:700px){.grid{grid-template-columns:1fr;padding:12px}.top{padding:20px 12px 8px}}
     .card{display:grid;grid-template-columns:260px minmax(0,1fr);gap:18px;background:var(--card);border:1px solid var(--line);
     border-radius:16px;padding:16px;box-shadow:var(--shadow);border-top:4px solid var(--accent)}
@@ -32,8 +32,9 @@ extension GalleryPage {
     @media (max-width:700px){.card{grid-template-columns:1fr}}
     .card[hidden]{display:none}
     .media video,.media img.still{display:block;width:100%;aspect-ratio:var(--ratio);background:#000;border-radius:10px;object-fit:contain}
-    .media .pane[hidden]{display:none}
-    .tabs{display:flex;gap:4px;margin-bottom:8px}
+    /* Without JavaScript both panes show and the tabs hide. */
+    .media .pane[hidden]{display:block} .js .media .pane[hidden]{display:none}
+    .tabs{display:none;gap:4px;margin-bottom:8px} .js .tabs{display:flex} .pane+.pane{margin-top:8px}
     .tab{flex:1;font:inherit;font-size:13px;padding:4px 0;border:1px solid var(--line);background:var(--chip);color:var(--ink);border-radius:8px;cursor:pointer}
     .tab.on{background:var(--ink);color:var(--bg)}
     .variants{display:flex;gap:6px;margin-top:8px} .variants img{width:56px;height:56px;object-fit:cover;border-radius:6px;border:1px solid var(--line)}
@@ -51,12 +52,13 @@ extension GalleryPage {
     .caption{border:1px solid var(--line);border-radius:10px;padding:8px 10px;margin-bottom:10px}
     .caption-head{display:flex;align-items:center;gap:8px} .caption-head h3{margin:0;font-size:14px;flex:1}
     .count{color:var(--muted);font-size:12px}
-    .copy{font:inherit;font-size:13px;font-weight:600;border:0;border-radius:8px;padding:5px 14px;background:var(--accent);color:#fff;cursor:pointer}
-    .copy.done{background:var(--ok)} .copy.failed{background:var(--bad)}
+    .copy{display:none;font:inherit;font-size:13px;font-weight:600;border:0;border-radius:8px;padding:5px 14px;background:var(--accent);color:#fff;cursor:pointer}
+    .js .copy{display:inline-block} .copy.done{background:var(--ok)} .copy.failed{background:var(--bad)}
     .caption-text{white-space:pre-wrap;overflow-wrap:anywhere;font-family:inherit;font-size:14px;line-height:1.45;margin:8px 0 2px;max-height:13em;overflow:auto}
     details summary{cursor:pointer;font-size:14px;padding:4px 0}
     .dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:7px;vertical-align:1px}
     .dot.ok{background:var(--ok)} .dot.bad{background:var(--bad)}
+    .checks details.passed summary{font-size:13px;color:var(--muted);padding:2px 6px}
     .checks h4{margin:8px 0 2px;font-size:12.5px;color:var(--muted);font-weight:600}
     .check-list,.file-list{list-style:none;margin:4px 0 8px;padding:0;font-size:13px}
     .check-list li{display:grid;grid-template-columns:18px minmax(120px,auto) 1fr;gap:6px;padding:3px 6px;border-radius:6px}
@@ -77,6 +79,7 @@ extension GalleryPage {
     /// hidden textarea and execCommand, as file:// pages often are not), poster/video tabs, filters.
     static let script = """
     (function(){
+    document.documentElement.classList.add('js');
     function fallbackCopy(text){
       var area=document.createElement('textarea');
       area.value=text;area.setAttribute('readonly','');

@@ -49,7 +49,7 @@ public enum GalleryPage {
             stats.append(stat("\(review.count(status))", status, "bad"))
         }
         stats.append(stat(ReviewFormat.money(review.spentUSD), "spent"))
-        stats.append(stat(ReviewFormat.duration(review.totalDuration), "of video and audio"))
+        stats.append(stat(ReviewFormat.duration(review.totalDuration), "of video"))
         stats.append(stat(ReviewFormat.size(review.totalSize), "in bundles"))
         let passed = recorded.filter(\.passed).count
         stats.append(stat("\(passed)/\(recorded.count)", "checks passed at render", passed == recorded.count ? "ok" : "bad"))

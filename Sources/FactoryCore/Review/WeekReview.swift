@@ -85,7 +85,7 @@ public struct WeekReview: Sendable {
             parts[0] += ", \(count(status)) \(status)"
         }
         parts.append("spent \(ReviewFormat.money(spentUSD))")
-        parts.append("\(ReviewFormat.duration(totalDuration)) of video and audio")
+        parts.append("\(ReviewFormat.duration(totalDuration)) of video")
         parts.append(ReviewFormat.size(totalSize))
         return parts.joined(separator: " · ")
     }
