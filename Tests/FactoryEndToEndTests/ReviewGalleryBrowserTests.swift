@@ -69,7 +69,8 @@ import Testing
         let deviation = raster.lumaDeviation(x: 0, y: 0, width: raster.width, height: raster.height)
         var colours = Set<Int>()
         for i in stride(from: 0, to: raster.pixels.count - raster.bands, by: raster.bands * 7) {
-            colours.insert(Int(raster.pixels[i]) >> 3 << 10 | Int(raster.pixels[i + 1]) >> 3 << 5 | Int(raster.pixels[i + 2]) >> 3)
+            let (r, g, b) = (Int(raster.pixels[i]) / 8, Int(raster.pixels[i + 1]) / 8, Int(raster.pixels[i + 2]) / 8)
+            colours.insert(r * 1024 + g * 32 + b)
         }
         #expect(deviation > 20 && colours.count > 200, "luma deviation \(deviation), \(colours.count) colours")
     }

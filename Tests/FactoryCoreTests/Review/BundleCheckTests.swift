@@ -23,8 +23,9 @@ import Testing
 
     static func describe(_ path: String) throws -> BundleMetadata.File {
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let isMedia = ["mp4", "mp3"].contains((path as NSString).pathExtension)
         return BundleMetadata.File(name: (path as NSString).lastPathComponent, size: size, sha256: try Digest.sha256(file: path),
-                                   media: try MediaProbe.probe(path: path))
+                                   media: isMedia ? try MediaProbe.probe(path: path) : nil)
     }
 
     static func failed(_ checks: [BundleMetadata.Check]) -> [String] { checks.filter { !$0.passed }.map(\.name) }
