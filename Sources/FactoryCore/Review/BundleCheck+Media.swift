@@ -71,7 +71,7 @@ extension BundleCheck {
     static func sound(path: String, duration: Double) -> BundleMetadata.Check {
         do {
             let audio = try AudioDecoder.decode(path: path, maxSeconds: duration + 1)
-            let loudness = Loudness.analyse(audio).integrated
+            let loudness = Loudness.analyse(audio, truePeak: false).integrated
             return .init("audio:not-silent", loudness.isFinite,
                          loudness.isFinite ? String(format: "%.1f LUFS integrated", loudness) : "silent (below −70 LUFS throughout)")
         } catch {
@@ -96,7 +96,7 @@ extension BundleCheck {
         let target = metadata.details?["loudness_target_lufs"].flatMap(Double.init) ?? -18
         do {
             let audio = try AudioDecoder.decode(path: path, maxSeconds: probe.duration + 1)
-            let loudness = Loudness.analyse(audio, mono: probe.audio?.channels == 1).integrated
+            let loudness = Loudness.analyse(audio, mono: probe.audio?.channels == 1, truePeak: false).integrated
             checks.append(.init("audio:loudness", loudness.isFinite && abs(loudness - target) <= 1,
                                 loudness.isFinite ? String(format: "%.1f LUFS integrated (target %.0f ± 1 LU)", loudness, target)
                                                   : "silent (below −70 LUFS throughout)"))

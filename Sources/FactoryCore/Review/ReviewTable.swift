@@ -23,7 +23,7 @@ public enum ReviewTable {
         }
         var lines = ["\(review.week) — \(review.folder.path)", line(headers)]
         lines += rows.dropLast().map(line)
-        lines.append(line(widths.map { String(repeating: "-", count: $0) }.enumerated().map { $0.offset == widths.count - 1 ? "" : $0.element }))
+        lines.append(line(widths.dropLast().map { String(repeating: "-", count: $0) } + [""]))
         lines.append(line(rows[rows.count - 1]))
         lines.append(review.summary)
         return lines.joined(separator: "\n")
