@@ -8,23 +8,33 @@ public enum ContactSheet {
     static let cell = (width: 240, height: 427), label = 56, gap = 16, margin = 24, header = 56, columns = 5
     static let background = "#16171B", placeholder = "#2A2C33"
 
+    /// At most this many cells (20 rows); the header says how many more the week holds.
+    static let limit = 100
+
     /// Writes the sheet to `path` and returns its size.
     @discardableResult
     public static func write(_ review: WeekReview, to path: String) throws -> (width: Int, height: Int) {
-        let count = max(1, review.entries.count)
-        let columns = min(Self.columns, count), rows = (count + columns - 1) / columns
+        let entries = Array(review.entries.prefix(limit))
+        let columns = min(Self.columns, max(1, entries.count)), rows = max(1, (entries.count + columns - 1) / columns)
         let width = 2 * margin + columns * cell.width + (columns - 1) * gap
-        let height = 2 * margin + header + rows * (cell.height + label) + (rows - 1) * gap
+        let rowHeight = cell.height + label
+        let height = 2 * margin + header + rows * rowHeight + (rows - 1) * gap
         var sheet = try Shapes.canvas(width: width, height: height, colour: background)
+        var summary = review.summary
+        if review.entries.count > limit { summary += " · the first \(limit) shown" }
         let title = try TextRenderer.render(
-            markup: "<b>\(TextRenderer.escape(review.week))</b>  <span foreground=\"#A0A4AE\">\(TextRenderer.escape(review.summary))</span>",
+            markup: "<b>\(TextRenderer.escape(review.week))</b>  <span foreground=\"#A0A4AE\">\(TextRenderer.escape(summary))</span>",
             style: TextStyle(font: "Inter", size: 22, alignment: .left), width: width - 2 * margin, fitHeight: header - 16).image
         sheet = try sheet.composited(title, x: margin, y: margin)
-        for (index, entry) in review.entries.enumerated() {
-            let x = margin + (index % columns) * (cell.width + gap)
-            let y = margin + header + (index / columns) * (cell.height + label + gap)
-            sheet = try sheet.composited(try thumbnail(entry, folder: review.folder), x: x, y: y)
-            sheet = try sheet.composited(try caption(entry), x: x, y: y + cell.height + 6)
+        // A row at a time, each drawn on its own strip, so the sheet's pipeline stays shallow.
+        for row in 0..<rows {
+            var strip = try Shapes.canvas(width: width - 2 * margin, height: rowHeight, colour: background)
+            for (column, entry) in entries.dropFirst(row * columns).prefix(columns).enumerated() {
+                let x = column * (cell.width + gap)
+                strip = try strip.composited(try thumbnail(entry, folder: review.folder), x: x, y: 0)
+                strip = try strip.composited(try caption(entry), x: x, y: cell.height + 6)
+            }
+            sheet = try sheet.composited(try strip.materialised(), x: margin, y: margin + header + row * (rowHeight + gap))
         }
         try sheet.savePNG(to: path)
         return (width, height)
