@@ -31,6 +31,7 @@ build: deps
 
 run: build
 	.build/release/factory run manifests/sample-week.yaml --output $(OUTPUT)
+	.build/release/factory review --output $(OUTPUT)
 
 # Tests run one at a time: the end-to-end suites wait on the `factory` child process while an
 # in-process fake server answers it, and on a 2-core machine parallel suites could starve it.
