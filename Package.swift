@@ -19,7 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        // C: system libraries and their shims (the only place C is called from is Imaging/Media).
+        // C: system libraries and their shims (C is called from Imaging/Media, and the one
+        // renameat2 call from Core's BundleWriter).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
@@ -27,6 +28,9 @@ let package = Package(
                                          "libswresample-dev", "libavutil-dev"])]),
         .target(name: "CAVShim", dependencies: ["CAV"]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
+        // One Linux call Swift's Glibc module does not declare: renameat2(RENAME_EXCHANGE), for
+        // replacing a published bundle in one step.
+        .target(name: "CSystemShim"),
 
         // Swift wrappers over the C libraries.
         .target(name: "FactoryImaging", dependencies: ["CVipsShim"],
@@ -34,9 +38,9 @@ let package = Package(
         .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
 
-        // The product: manifest, planning, execution, kinds, bundles; no C, no HTTP client.
+        // The product: manifest, planning, execution, kinds, bundles; no HTTP client.
         .target(name: "FactoryCore", dependencies: [
-            "FactoryImaging", "FactoryMedia",
+            "FactoryImaging", "FactoryMedia", "CSystemShim",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -73,6 +77,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )

@@ -19,7 +19,7 @@ extension FactoryCommand {
         @Option(help: "Repetitions; the median is reported.")
         var repeats = 3
 
-        @Option(help: "Which renders to measure: all, poster, chat or carousel.")
+        @Option(help: "What to measure: all, poster, chat, recipe, carousel, bedtime or estimate.")
         var only = "all"
 
         @Option(help: "The Python with MoviePy 2 for the carousel figure (make bench makes this venv).")
@@ -32,8 +32,8 @@ extension FactoryCommand {
         var keep = false
 
         func validate() throws {
-            guard ["all", "poster", "chat", "recipe", "carousel", "bedtime"].contains(only) else {
-                throw ValidationError("--only \(only): choose all, poster, chat, recipe, carousel or bedtime")
+            guard ["all", "poster", "chat", "recipe", "carousel", "bedtime", "estimate"].contains(only) else {
+                throw ValidationError("--only \(only): choose all, poster, chat, recipe, carousel, bedtime or estimate")
             }
             guard repeats >= 1 else { throw ValidationError("--repeats \(repeats): at least 1 run is needed for a median") }
         }
@@ -50,6 +50,7 @@ extension FactoryCommand {
             if only == "all" || only == "recipe" { try recipe(me, folder) }
             if only == "all" || only == "bedtime" { try bedtime(me, folder) }
             if only == "all" || only == "carousel" { try await carousel(me, folder) }
+            if only == "all" || only == "estimate" { try estimate(me, folder) }
         }
 
         func poster(_ me: String, _ folder: URL) throws {

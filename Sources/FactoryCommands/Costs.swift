@@ -3,11 +3,17 @@ import FactoryCore
 import Foundation
 
 extension FactoryCommand {
-    /// `factory costs`: what the ledger says was spent, grouped, against the caps.
+    /// `factory costs`: what the ledger says was spent, grouped, or one week against the caps.
     struct Costs: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show what was spent, from the ledger (<state>/ledger.sqlite).",
-            discussion: "Counts settled calls at their actual cost; calls in flight when a run was killed are listed as uncertain.")
+            discussion: """
+            Counts settled calls at their actual cost; calls in flight when a run was killed are listed as uncertain.
+            --by groups by day, week, provider, model, item or stage, or several at once (--by day,provider).
+            --week YYYY-Www shows that week's days against the manifest's daily cap and the week against its weekly cap.
+            --csv and --json print stable columns and fields (see the README, "Cost, budgets, the cache and resume").
+            Exit codes: 0 printed; 1 no ledger yet; 2 bad arguments or manifest.
+            """)
 
         @Argument(help: "The manifest (its output folder locates the state; its budget gives the caps). Optional with --state.")
         var manifest: String?
@@ -21,24 +27,21 @@ extension FactoryCommand {
         @Option(help: "Only calls on or after this day (YYYY-MM-DD, the manifest's timezone).")
         var since: String?
 
-        @Option(help: "Group by day, week, provider, model, item or stage.")
-        var by: String = "day"
+        @Option(help: "Group by day, week, provider, model, item or stage; combine with commas (day,provider). Default: day.")
+        var by: String?
+
+        @Option(help: "Show one week (YYYY-Www, the manifest's `week:`) day by day against the caps.")
+        var week: String?
 
         @Flag(help: "Print JSON.")
         var json = false
 
-        @Flag(help: "Print CSV.")
+        @Flag(help: "Print CSV (RFC 4180, header row first).")
         var csv = false
 
         func run() async throws {
-            guard let grouping = Ledger.Grouping(rawValue: by) else {
-                printError("--by \(by): use one of \(Ledger.Grouping.allCases.map(\.rawValue).joined(separator: ", "))")
-                throw ExitCode(2)
-            }
-            if let since, since.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) == nil {
-                printError("--since \(since): use a day like 2026-11-23")
-                throw ExitCode(2)
-            }
+            let groupings = try parseGroupings()
+            try checkArguments()
             var budget: Budget?
             let folder: URL
             if let manifest {
@@ -58,38 +61,66 @@ extension FactoryCommand {
                 throw ExitCode(1)
             }
             let ledger = try Ledger(path: path)
-            let rows = try ledger.summary(by: grouping, since: since)
-            let total = rows.reduce(0) { $0 + $1.actualUSD }
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                encoder.keyEncodingStrategy = .convertToSnakeCase
-                struct Output: Encodable { var by: String; var rows: [Ledger.SummaryRow]; var totalUSD: Double; var dailyCapUSD: Double?; var weeklyCapUSD: Double? }
-                print(String(decoding: try encoder.encode(Output(by: by, rows: rows, totalUSD: total, dailyCapUSD: budget?.dailyUSD, weeklyCapUSD: budget?.weeklyUSD)), as: UTF8.self))
-                return
+            let text: String
+            if let week = week.flatMap(ISOWeek.init)?.description {
+                let costs = WeekCosts(week: week, days: try ledger.weekSpend(week), budget: budget)
+                text = json ? try CostsOutput.weekJSON(costs) : csv ? CostsOutput.weekCSV(costs) : CostsOutput.weekText(costs)
+            } else {
+                let rows = try ledger.summary(by: groupings, since: since)
+                text = json ? try CostsOutput.groupedJSON(groupings, since: since, rows: rows, budget: budget)
+                    : csv ? CostsOutput.groupedCSV(groupings, rows: rows) : CostsOutput.groupedText(groupings, rows: rows, budget: budget)
             }
-            if csv {
-                print("\(by),calls,estimate_usd,actual_usd,uncertain_calls,uncertain_usd")
-                for row in rows {
-                    print("\(row.key),\(row.calls),\(fmt(row.estimateUSD)),\(fmt(row.actualUSD)),\(row.uncertain),\(fmt(row.uncertainUSD))")
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+
+        func parseGroupings() throws -> [Ledger.Grouping] {
+            let names = (by ?? "day").split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            var groupings: [Ledger.Grouping] = []
+            for name in names {
+                guard let grouping = Ledger.Grouping(rawValue: name.lowercased()) else {
+                    printError("--by \(by ?? ""): \"\(name)\" is not a grouping; use one or more of "
+                               + Ledger.Grouping.allCases.map(\.rawValue).joined(separator: ", ") + ", separated by commas")
+                    throw ExitCode(2)
                 }
-                return
+                guard !groupings.contains(grouping) else {
+                    printError("--by \(by ?? ""): \(name) is named twice")
+                    throw ExitCode(2)
+                }
+                groupings.append(grouping)
             }
-            let width = max(by.count, rows.map(\.key.count).max() ?? 0)
-            print(by.padding(toLength: width, withPad: " ", startingAt: 0) + "  calls   estimate     actual")
-            for row in rows {
-                var line = row.key.padding(toLength: width, withPad: " ", startingAt: 0)
-                    + String(format: "  %5d  %9.4f  %9.4f", row.calls, row.estimateUSD, row.actualUSD)
-                if row.uncertain > 0 { line += String(format: "  (+%d uncertain, up to $%.4f)", row.uncertain, row.uncertainUSD) }
-                print(line)
+            return groupings
+        }
+
+        func checkArguments() throws {
+            if json && csv {
+                printError("--json and --csv: choose one")
+                throw ExitCode(2)
             }
-            print("total".padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "  %5d  %9.4f  %9.4f",
-                  rows.reduce(0) { $0 + $1.calls }, rows.reduce(0) { $0 + $1.estimateUSD }, total))
-            if let budget {
-                print(String(format: "caps: $%.2f a day, $%.2f a week", budget.dailyUSD, budget.weeklyUSD))
+            if let since, !Self.isDay(since) {
+                printError("--since \(since): not a day; write it like 2026-11-23")
+                throw ExitCode(2)
+            }
+            if let week {
+                guard let parsed = ISOWeek(week), parsed.description == week.uppercased() else {
+                    printError("--week \(week): not an ISO week; write it like 2026-W48")
+                    throw ExitCode(2)
+                }
+                if by != nil || since != nil {
+                    printError("--week shows one whole week day by day; leave out \(by != nil ? "--by" : "--since")")
+                    throw ExitCode(2)
+                }
             }
         }
 
-        func fmt(_ value: Double) -> String { String(format: "%.6f", value) }
+        /// A real calendar day written YYYY-MM-DD (2026-02-30 is not one).
+        static func isDay(_ text: String) -> Bool {
+            guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd"
+            formatter.isLenient = false
+            return formatter.date(from: text).map { formatter.string(from: $0) == text } ?? false
+        }
     }
 }

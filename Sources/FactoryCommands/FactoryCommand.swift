@@ -19,7 +19,8 @@ public struct FactoryCommand: AsyncParsableCommand {
           130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Validate.self, Review.self, Costs.self, FakeProviders.self, Bench.self, BenchExecutor.self, BenchRender.self,
+        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Costs.self, Cron.self, FakeProviders.self,
+                      Bench.self, BenchExecutor.self, BenchRender.self,
                       BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self])
 
     public init() {}
@@ -55,15 +56,16 @@ struct ManifestOptions: ParsableArguments {
         return path.map { URL(fileURLWithPath: $0) } ?? outputRoot.appendingPathComponent(".factory")
     }
 
-    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal) throws -> PaidCallGateway {
+    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
+                 freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
         let c = manifest.concurrency
         let settings = PaidCallGateway.Settings(
             budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
             runId: UUID().uuidString, fresh: fresh,
-            limits: ["runware": c.runware, "openai": c.openai, "anthropic": c.anthropic], total: c.total)
+            limits: ["runware": c.runware, "openai": c.openai, "anthropic": c.anthropic], total: c.total, freshStages: freshStages)
         return PaidCallGateway(settings: settings, ledger: try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite")),
                                cache: ResultCache(folder: stateFolder.appendingPathComponent("cache")), stop: stop,
-                               log: { say($0) })
+                               log: { say($0) }, progress: progress)
     }
 }
 

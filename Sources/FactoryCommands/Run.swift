@@ -2,6 +2,9 @@ import ArgumentParser
 import FactoryCore
 import FactoryProviders
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension FactoryCommand {
     /// `factory run MANIFEST`: plans every item and writes one bundle per item.
@@ -15,6 +18,11 @@ extension FactoryCommand {
             set (FACTORY_SPEECH_MODEL picks another model) and espeak-ng on this machine otherwise. Every paid call is cached, reserved against the budget caps and recorded in \
             <state>/ledger.sqlite. SIGINT/SIGTERM stop new paid calls, let in-flight ones finish (up to \
             --grace seconds) and write the report.
+
+            Progress: on a terminal a live view (items, stages in flight per provider, spend against the daily cap, \
+            elapsed time and ETA) is redrawn in place; otherwise (cron, pipes, --log) one line is printed per finished \
+            stage: `stage item=… stage=… provider=… model=… status=… seconds=… cost_usd=… cached=…`. Every run \
+            writes <output>/<week>/report.json (items, their stages, the slowest stages) and report.txt (the summary).
             """)
 
         @OptionGroup var options: ManifestOptions
@@ -37,21 +45,22 @@ extension FactoryCommand {
         @Option(help: "Seconds in-flight calls get to finish after SIGINT/SIGTERM.")
         var grace: Double = 30
 
+        @Option(help: "Progress display: auto (live on a terminal, plain lines otherwise), live or plain.")
+        var progress: ProgressMode = .auto
+
+        @Option(help: "Append all output to FILE (rotated first when larger than --log-max); for cron.")
+        var log: String?
+
+        @Option(help: "With --log: rotate FILE to FILE.1 … when it is larger than this (bytes, or 500K, 5M, 1G).")
+        var logMax: String = "5M"
+
+        @Option(help: "With --log: how many rotated files to keep (FILE.1 … FILE.N).")
+        var logKeep: Int = 5
+
         func run() async throws {
+            if let log { try LogOutput.start(log, maxSize: logMax, keep: logKeep, title: "factory run \(options.manifest)") }
             let manifest = try options.loadManifest()
-            var weekday: Weekday?
-            if let day {
-                guard let parsed = Weekday(rawValue: day.lowercased()) else {
-                    printError("--day \(day): not a weekday; use monday, tuesday, … sunday")
-                    throw ExitCode(2)
-                }
-                weekday = parsed
-            }
-            let unknown = only.filter { id in !manifest.items.contains { $0.id == id } }
-            if !unknown.isEmpty {
-                printError("--only: no item with id \(unknown.joined(separator: ", ")) in \(options.manifest)")
-                throw ExitCode(2)
-            }
+            let weekday = try RunSelection(manifest: manifest, manifestPath: options.manifest, only: only, day: day).day
             let stateFolder = options.stateFolder(manifest)
             let lock: RunLock
             do {
@@ -71,9 +80,12 @@ extension FactoryCommand {
                 throw ExitCode(2)
             }
             let stop = StopSignal()
+            let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
+            let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
+            let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
             let gateway: PaidCallGateway
             do {
-                gateway = try options.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop)
+                gateway = try options.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop, progress: runProgress)
             } catch {
                 await resolved.transport?.shutdown()
                 printError("\(error)")
@@ -81,7 +93,7 @@ extension FactoryCommand {
             }
             let runner = Runner(manifest: manifest, providers: resolved.set,
                                 options: RunOptions(only: only, day: weekday, output: options.outputFolder, skipRender: skipRender, fresh: fresh),
-                                gateway: gateway, stop: stop, log: { say($0) })
+                                gateway: gateway, stop: stop, log: { say($0) }, progress: runProgress)
             for line in resolved.set.description { say("providers: \(line)") }
             let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
             say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
@@ -89,6 +101,8 @@ extension FactoryCommand {
                        gateway.ledger.path.path))
             say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
                 + (skipRender ? " (render skipped)" : ""))
+            await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
+            let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)") : nil
 
             let work = Task { try await runner.run() }
             let signals = SignalWatcher(stop: stop, grace: grace, work: { work.cancel() }, log: { say($0) })
@@ -96,9 +110,11 @@ extension FactoryCommand {
             do {
                 report = try await work.value
             } catch {
+                await live?.stop()
                 await resolved.transport?.shutdown()
                 throw error
             }
+            await live?.stop()
             withExtendedLifetime(signals) {}
             await resolved.transport?.shutdown()
             say(report.summary)
@@ -108,7 +124,9 @@ extension FactoryCommand {
     }
 }
 
-/// Prints a line with any key scrubbed, flushed at once (cron logs, pipes).
+extension ProgressMode: ExpressibleByArgument {}
+
+/// Prints a line with any key scrubbed, flushed at once (cron logs, pipes), above the live view if one is drawn.
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((Secrets.redact(line) + "\n").utf8))
+    Console.shared.line(Secrets.redact(line))
 }

@@ -37,5 +37,5 @@ extension FactoryCommand {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    Console.shared.line(line, error: true)
 }

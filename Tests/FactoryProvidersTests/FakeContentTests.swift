@@ -31,6 +31,7 @@ struct FakeContentTests {
         }
         let dbfs = 10 * log10(energy / Double(dataBytes / 2))
         #expect(dbfs > -24 && dbfs < -16)
+        _ = await fake.billed(1)
         let charge = try #require(await fake.server.stats().charges.first)
         #expect(abs(charge.costUSD - seconds / 60 * 0.015) < 1e-8)
     }
@@ -54,6 +55,7 @@ struct FakeContentTests {
                                       headers: Fixtures.openAIAuth)
         #expect(pcm.status == 200)
         #expect(pcm.body.count == Int((2 / 2.6 + 0.3) * 24_000) * 2)   // raw s16le, no header
+        _ = await fake.billed(1)
         #expect(await fake.server.stats().charges.first?.costUSD == 0.00012)  // 8 chars × $15/1M
     }
 
@@ -101,6 +103,7 @@ struct FakeContentTests {
         let story = try JSONDecoder().decode(Fixtures.Story.self, from: Data(text.utf8))
         #expect(story.scenes.count == 3)
         #expect(answer.json?["stop_reason"]?.string == "end_turn")
+        _ = await fake.billed(1)
         let charge = try #require(await fake.server.stats().charges.first)
         let input = try #require(answer.json?["usage"]?["input_tokens"]?.int), output = try #require(answer.json?["usage"]?["output_tokens"]?.int)
         #expect(abs(charge.costUSD - (Double(input) * 2 + Double(output) * 10) / 1_000_000) < 1e-9)

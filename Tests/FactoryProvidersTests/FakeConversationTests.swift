@@ -119,6 +119,7 @@ struct FakeConversationTests {
             return
         }
         #expect(problems.list == ["there are 2 messages; a medium story has 10–20 (12 were asked for)"])
+        _ = await fake.billed(1)
         #expect(await fake.server.stats().charges.map(\.endpoint) == ["chat"])
     }
 

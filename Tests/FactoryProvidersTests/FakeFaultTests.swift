@@ -20,6 +20,7 @@ struct FakeFaultTests {
         }
         let ok = try await fake.post("/v1/messages", json: Self.message, headers: Fixtures.anthropicAuth)
         #expect(ok.status == 200)
+        _ = await fake.billed(1)
         let stats = await fake.server.stats()
         #expect(stats.requests == 3 && stats.billed == 1)
     }
@@ -109,6 +110,7 @@ struct FakeFaultTests {
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: 200, count: 24))
+        _ = await fake.billed(24)
         let stats = await fake.server.stats()
         #expect(stats.requests == 24 && stats.billed == 24)
         #expect(Set(stats.charges.map(\.requestHash)).count == 24)
@@ -127,6 +129,7 @@ struct FakeFaultTests {
         #expect(echoed.status == 401)
         #expect(echoed.json?["error"]?["message"]?.string?.contains(canary) == true)
         #expect(try await fake.post("/v1/chat/completions", json: Self.chat, headers: ["authorization": "Bearer \(canary)"]).status == 200)
+        _ = await fake.billed(1)   // the charge (and its log line) is written just after the answer
         let logText = try String(contentsOf: log, encoding: .utf8)
         #expect(logText.split(separator: "\n").count == 1 && !logText.contains("CANARY"))
     }

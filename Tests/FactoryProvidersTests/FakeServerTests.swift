@@ -76,6 +76,7 @@ struct FakeServerTests {
         #expect(Set(data.compactMap { $0["imageUUID"]?.string }).count == 2)
         #expect(answer.json?["errors"]?.array?.first?["code"]?.string == "invalidSteps")
         #expect(answer.json?["errors"]?.array?.first?["taskUUID"]?.string == bad)
+        _ = await fake.billed(1)
         let billed = await fake.server.stats()
         #expect(billed.billed == 1)
         #expect(abs(billed.totalUSD - 2 * FakeRunwareCost.expected(width: 512, height: 384, steps: 20)) < 1e-9)

@@ -1,3 +1,4 @@
+import CSystemShim
 import FactoryImaging
 import FactoryMedia
 import Foundation
@@ -48,7 +49,7 @@ public struct BundleWriter: Sendable {
         try data.write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
     }
 
-    /// Moves any existing bundle to `.versions/<timestamp>/<id>` and renames staging into place.
+    /// Puts the staged bundle in place; an existing one is kept as `.versions/<timestamp>/<id>`.
     public func publish() throws {
         let fm = FileManager.default
         // Every file and the folder reach the disk before the rename makes the bundle visible.
@@ -61,9 +62,16 @@ public struct BundleWriter: Sendable {
         AtomicFile.syncFolder(staging)
         CrashPoint.pass("staged")
         if fm.fileExists(atPath: final.path) {
-            let stamp = Self.stamp()
-            let versions = weekFolder.appendingPathComponent(".versions/\(stamp)", isDirectory: true)
+            let versions = weekFolder.appendingPathComponent(".versions/\(Self.stamp())", isDirectory: true)
             try fm.createDirectory(at: versions, withIntermediateDirectories: true)
+            // One exchange puts the new bundle in place and the old one in staging, so the item's
+            // folder always holds a whole bundle; file systems that cannot exchange get two renames.
+            if factory_exchange_paths(staging.path, final.path) == 0 {
+                AtomicFile.syncFolder(weekFolder)
+                CrashPoint.pass("renamed")
+                try fm.moveItem(at: staging, to: versions.appendingPathComponent(itemId))
+                return
+            }
             try fm.moveItem(at: final, to: versions.appendingPathComponent(itemId))
         }
         try fm.moveItem(at: staging, to: final)

@@ -44,6 +44,12 @@ public final class ResultCache: Sendable {
         read(key, "answer")
     }
 
+    /// True when a result or a saved answer exists: asking again would cost nothing.
+    public func holds(_ key: String) -> Bool {
+        let base = base(key).path
+        return FileManager.default.fileExists(atPath: base + ".result") || FileManager.default.fileExists(atPath: base + ".answer")
+    }
+
     public func storeAnswer(_ key: String, body: Data, entry: Entry) throws {
         try write(key, "answer", payload: Secrets.redact(body), entry: entry)
     }

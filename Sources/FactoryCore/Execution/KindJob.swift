@@ -10,6 +10,8 @@ protocol KindJob: Sendable {
     func rendering(into writer: BundleWriter) -> any KindRender
     /// Renders the bundle from the assets `fetch` returned.
     func render(_ assets: Assets, records: [GenerationRecord]) async throws
+    /// The paid stages `fetch` would run, built from the same requests and sent nowhere.
+    func plan(_ planner: Planner) throws -> [PlannedStage]
 }
 
 /// The render half of a job, bound to its bundle writer.

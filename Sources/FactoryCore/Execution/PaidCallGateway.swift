@@ -14,9 +14,12 @@ public final class PaidCallGateway: Sendable {
         public var limits: [String: Int]
         public var total: Int
         public var policies: [String: RetryPolicy]
+        /// Stage groups asked afresh whatever the cache holds (`regenerate --stage`).
+        public var freshStages: Set<StageGroup>
 
         public init(budget: Budget, timezone: TimeZone, week: String, runId: String, fresh: Bool,
-                    limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:]) {
+                    limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:], freshStages: Set<StageGroup> = []) {
+            self.freshStages = freshStages
             self.budget = budget
             self.timezone = timezone
             self.week = week
@@ -34,6 +37,8 @@ public final class PaidCallGateway: Sendable {
     public let stop: StopSignal
     public let health = ProviderHealth()
     public let tally = CallTally()
+    /// The run's progress: calls at the provider and money paid, as they happen.
+    public let progress: RunProgress?
     let global: AsyncSemaphore
     let perProvider: [String: AsyncSemaphore]
     let log: @Sendable (String) -> Void
@@ -41,8 +46,10 @@ public final class PaidCallGateway: Sendable {
 
     public init(settings: Settings, ledger: Ledger, cache: ResultCache, stop: StopSignal,
                 log: @escaping @Sendable (String) -> Void,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) {
+                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+                progress: RunProgress? = nil) {
         self.settings = settings
+        self.progress = progress
         self.ledger = ledger
         self.cache = cache
         self.stop = stop
@@ -71,7 +78,8 @@ public final class PaidCallGateway: Sendable {
                         send: @escaping @Sendable () async throws -> ProviderAnswer,
                         finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
         let key = call.key
-        let cache = self.cache, fresh = settings.fresh
+        let cache = self.cache
+        let fresh = settings.fresh || StageGroup.of(stage: context.stage).map { settings.freshStages.contains($0) } ?? false
         let saved = fresh ? nil : try await BlockingIO.run { (cache.result(key), cache.answer(key)) }
         if let hit = saved?.0 {
             await tally.hit()
@@ -129,7 +137,7 @@ public final class PaidCallGateway: Sendable {
             CrashPoint.pass("reserved")
             do {
                 await tally.sent(call.provider)
-                let answer = try await send()
+                let answer = try await RunProgress.sending(call.provider, on: progress, send)
                 CrashPoint.pass("responded")
                 let record = entry(call, answer)
                 try await BlockingIO.run {
@@ -140,6 +148,7 @@ public final class PaidCallGateway: Sendable {
                 }
                 await health.succeeded(call.provider)
                 await tally.paid(answer.costUSD)
+                await progress?.paid(answer.costUSD)
                 return answer
             } catch let failure as ProviderFailure {
                 switch failure.kind {
@@ -153,6 +162,7 @@ public final class PaidCallGateway: Sendable {
                     // A complete answer was delivered, so it was billed: count it at the estimate.
                     try ledger.settle(id, actualUSD: call.estimate.usd, requestId: failure.requestId, units: call.estimate.units)
                     await tally.paid(call.estimate.usd)
+                    await progress?.paid(call.estimate.usd)
                 default:
                     try ledger.release(id, note: failure.description)
                 }

@@ -18,6 +18,8 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     public var costUSD: Double
     public var seconds: Double
     public var bundle: String?
+    /// Each stage of the item in this run (provider calls and the render), in the order they ended.
+    public var stages: [StageOutcome] = []
 }
 
 /// What the run's paid calls did.
@@ -41,6 +43,26 @@ public struct RunReport: Sendable, Codable {
     public var items: [ItemOutcome]
     public var calls: CallSummary?
     public var stopped: Bool = false
+    /// The run's slowest stages, slowest first (at most five).
+    public var slowestStages: [StageOutcome] = []
+
+    /// Files each finished stage under its item and picks the slowest.
+    public mutating func attach(stages: [StageOutcome]) {
+        for index in items.indices { items[index].stages = stages.filter { $0.item == items[index].id } }
+        slowestStages = Array(stages.filter { !$0.cached }.sorted { $0.seconds > $1.seconds }.prefix(5))
+    }
+
+    /// This report with the items an earlier report of the same week had and this run did not
+    /// make, in manifest order (`order`); items no longer in the manifest are dropped.
+    public func keepingOthers(from saved: RunReport?, order: [String]) -> RunReport {
+        guard let saved, saved.week == week else { return self }
+        let made = Set(items.map(\.id)), known = Set(order)
+        var merged = self
+        merged.items += saved.items.filter { !made.contains($0.id) && known.contains($0.id) }
+        let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        merged.items.sort { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
+        return merged
+    }
 
     public func count(_ status: ItemOutcome.Status) -> Int { items.filter { $0.status == status }.count }
     public var notDone: [ItemOutcome] { items.filter { $0.status != .done && $0.status != .fetched } }
@@ -66,6 +88,7 @@ public struct RunReport: Sendable, Codable {
             let sent = calls.sent.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             head += " (calls: \(sent.isEmpty ? "none" : sent); cache hits \(calls.cacheHits); retries \(calls.retries))"
         }
+        if stopped { head += "; stopped before the end (run again to finish)" }
         var lines = [head]
         for item in notDone {
             let label = switch item.status {
@@ -76,6 +99,45 @@ public struct RunReport: Sendable, Codable {
             lines.append("  \(label) \(item.id): \(item.message ?? "")")
         }
         for line in calls?.uncertain ?? [] { lines.append("  UNCERTAIN \(line)") }
+        if !slowestStages.isEmpty {
+            lines.append("  slowest stages: " + slowestStages.prefix(3).map { stage in
+                "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == "render" ? "" : " (\(stage.provider))")
+            }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
+    }
+}
+
+// Reports written before stages were recorded have no `stages` or `slowest_stages`: they still
+// decode (a partial run merges its items into the week's saved report).
+extension ItemOutcome {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        kind = try c.decode(String.self, forKey: .kind)
+        day = try c.decode(String.self, forKey: .day)
+        status = try c.decode(Status.self, forKey: .status)
+        message = try c.decodeIfPresent(String.self, forKey: .message)
+        deferral = try c.decodeIfPresent(Deferral.Reason.self, forKey: .deferral)
+        costUSD = try c.decode(Double.self, forKey: .costUSD)
+        seconds = try c.decode(Double.self, forKey: .seconds)
+        bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
+        stages = try c.decodeIfPresent([StageOutcome].self, forKey: .stages) ?? []
+    }
+}
+
+extension RunReport {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        week = try c.decode(String.self, forKey: .week)
+        manifest = try c.decode(String.self, forKey: .manifest)
+        startedAt = try c.decode(String.self, forKey: .startedAt)
+        finishedAt = try c.decode(String.self, forKey: .finishedAt)
+        seconds = try c.decode(Double.self, forKey: .seconds)
+        providers = try c.decode([String: String].self, forKey: .providers)
+        items = try c.decode([ItemOutcome].self, forKey: .items)
+        calls = try c.decodeIfPresent(CallSummary.self, forKey: .calls)
+        stopped = try c.decodeIfPresent(Bool.self, forKey: .stopped) ?? false
+        slowestStages = try c.decodeIfPresent([StageOutcome].self, forKey: .slowestStages) ?? []
     }
 }

@@ -9,13 +9,17 @@ public struct RunOptions: Sendable {
     public var skipRender: Bool
     /// Ignore published bundles and cached results.
     public var fresh: Bool
+    /// `regenerate`: make the bundles again even when current, asking these stage groups afresh.
+    public var regenerate: Set<StageGroup>?
 
-    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false) {
+    public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false,
+                regenerate: Set<StageGroup>? = nil) {
         self.only = only
         self.day = day
         self.output = output
         self.skipRender = skipRender
         self.fresh = fresh
+        self.regenerate = regenerate
     }
 }
 
@@ -29,15 +33,18 @@ public struct Runner: Sendable {
     public let gateway: PaidCallGateway?
     public let stop: StopSignal
     public let log: @Sendable (String) -> Void
+    /// Where items, stages and renders are reported as they go (the live view, the plain lines, the report).
+    public let progress: RunProgress
 
     public init(manifest: Manifest, providers: ProviderSet, options: RunOptions, gateway: PaidCallGateway? = nil,
-                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void) {
+                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress()) {
         self.manifest = manifest
         self.providers = providers
         self.options = options
         self.gateway = gateway
         self.stop = stop
         self.log = log
+        self.progress = progress
     }
 
     public var weekFolder: URL {
@@ -59,6 +66,7 @@ public struct Runner: Sendable {
         if let gateway { try recover(gateway) }
         let renderLimit = AsyncSemaphore(limit: manifest.concurrency.render)
         let items = selected
+        await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
         await withTaskGroup(of: ItemOutcome.self) { group in
             for (index, item) in items.enumerated() {
@@ -66,6 +74,7 @@ public struct Runner: Sendable {
             }
             for await outcome in group {
                 outcomes[outcome.id] = outcome
+                await progress.itemFinished(outcome.status)
                 let cost = String(format: "$%.4f", outcome.costUSD)
                 log(Secrets.redact("\(outcome.status.rawValue) \(outcome.id) (\(outcome.kind)) in \(String(format: "%.1f", outcome.seconds)) s, \(cost)"
                     + (outcome.message.map { ": \($0)" } ?? "")))
@@ -86,8 +95,13 @@ public struct Runner: Sendable {
                                providers: ["text": providers.text.name, "image": providers.image.name],
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
-        let data = Secrets.redact(try BundleMetadata.encoder().encode(report))
-        try AtomicFile.write(data, to: weekFolder.appendingPathComponent("report.json"))
+        report.attach(stages: await progress.stages)
+        let reportFile = weekFolder.appendingPathComponent("report.json")
+        // A run of some items (--only, --day, regenerate) updates their lines of the week's report.
+        let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))
+        let data = Secrets.redact(try BundleMetadata.encoder().encode(report.keepingOthers(from: saved, order: manifest.items.map(\.id))))
+        try AtomicFile.write(data, to: reportFile)
+        try AtomicFile.write(Data(Secrets.redact(report.summary + "\n").utf8), to: weekFolder.appendingPathComponent("report.txt"))
         return report
     }
 
@@ -107,6 +121,29 @@ public struct Runner: Sendable {
         }
     }
 
+    /// The job that makes an item of its kind (with `providers` in place of the run's when given).
+    func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
+        let providers = providers ?? self.providers
+        return switch item.content {
+        case .poster(let spec):
+            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
+        case .chatStory(let spec):
+            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .recipeVideo(let spec):
+            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        case .bedtimeStory(let spec):
+            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
+        }
+    }
+
+    /// True when the published bundle is current (this manifest, this version, the same story
+    /// override) and the run keeps it instead of making it again.
+    func keepsBundle(_ item: Item) -> Bool {
+        !options.fresh && !options.skipRender && options.regenerate == nil
+            && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
+                                      inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest))
+    }
+
     func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
@@ -115,20 +152,8 @@ public struct Runner: Sendable {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             return outcome
         }
-        let job: any KindJob
-        switch item.content {
-        case .poster(let spec):
-            job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
-        case .chatStory(let spec):
-            job = ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .recipeVideo(let spec):
-            job = RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .bedtimeStory(let spec):
-            job = BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        }
-        if !options.fresh, !options.skipRender,
-           BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
-                                  inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest)) {
+        let job = job(for: item, providers: providers.reporting(to: progress))
+        if keepsBundle(item) {
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path
@@ -145,7 +170,10 @@ public struct Runner: Sendable {
                 let bundle = try await renderLimit.withPermit(priority: priority) { () async throws -> String in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
-                        try await job.rendering(into: writer).make(assets, records: records)
+                        try await progress.stage(item: item.id, stage: "render", provider: "render",
+                                                 describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
+                            try await job.rendering(into: writer).make(assets, records: records)
+                        }
                         try writer.publish()
                         // A quarantine left by an earlier failed attempt no longer applies.
                         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))

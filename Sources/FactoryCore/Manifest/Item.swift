@@ -18,6 +18,8 @@ public struct Item: Sendable {
     public var caption: String?
     public var hashtags: [String]
     public var content: Content
+    /// Seeds `regenerate --seed/--variant` sets for one stage group; never read from the manifest.
+    public var stageSeeds: [StageGroup: UInt64] = [:]
 
     /// The settings of each kind.
     public enum Content: Sendable, Equatable {

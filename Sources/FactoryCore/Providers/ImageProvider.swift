@@ -39,6 +39,15 @@ public struct GeneratedImage: Sendable {
 
 /// Makes images from prompts.
 public protocol ImageProvider: Sendable {
+    /// True for a provider that bills its calls (the live ones); plans skip building requests for the others.
+    var isPaid: Bool { get }
     var name: String { get }
     func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage
+    /// The paid call `generate` would make, built without sending it (nil: free, like the offline painter).
+    func plannedCall(_ request: ImageRequest) throws -> PaidCall?
+}
+
+extension ImageProvider {
+    public func plannedCall(_ request: ImageRequest) throws -> PaidCall? { nil }
+    public var isPaid: Bool { false }
 }

@@ -27,7 +27,7 @@ public struct PaidCall: Sendable {
 
     /// Canonical JSON for a parameter dictionary.
     public static func canonical(_ parameters: [String: any Sendable]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: parameters, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        CanonicalJSON.data(parameters)
     }
 }
 

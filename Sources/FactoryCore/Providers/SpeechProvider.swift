@@ -38,6 +38,15 @@ public struct SpokenAudio: Sendable {
 
 /// Turns text into speech: OpenAI live, espeak-ng offline.
 public protocol SpeechProvider: Sendable {
+    /// True for a provider that bills its calls (the live ones); plans skip building requests for the others.
+    var isPaid: Bool { get }
     var name: String { get }
     func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio
+    /// The paid call `speak` would make for `item`, built without sending it (nil: free, like espeak-ng).
+    func plannedCall(_ request: SpeechRequest, item: String) throws -> PaidCall?
+}
+
+extension SpeechProvider {
+    public func plannedCall(_ request: SpeechRequest, item: String) throws -> PaidCall? { nil }
+    public var isPaid: Bool { false }
 }

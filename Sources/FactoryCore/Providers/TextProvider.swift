@@ -62,6 +62,9 @@ public struct TextRequest: Sendable {
     }
 
     /// The schema as a JSON object, for request bodies.
+    /// The schema as it goes into a request body, without parsing it again.
+    public var rawSchema: CanonicalJSON.Raw { CanonicalJSON.Raw(schema) }
+
     public var schemaObject: [String: Any] {
         (try? JSONSerialization.jsonObject(with: schema)) as? [String: Any] ?? [:]
     }
@@ -79,9 +82,21 @@ public struct WrittenText: Sendable, Equatable {
 
 /// Writes text: poster quotes, and structured JSON for the other kinds.
 public protocol TextProvider: Sendable {
+    /// True for a provider that bills its calls (the live ones); plans skip building requests for the others.
+    var isPaid: Bool { get }
     var name: String { get }
     func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote
     func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText
+    /// The paid call `quote` would make, built without sending it (nil: free, like the offline writer).
+    func plannedCall(quote request: QuoteRequest) throws -> PaidCall?
+    /// The paid call `write` would make, built without sending it (nil: free).
+    func plannedCall(write request: TextRequest) throws -> PaidCall?
+}
+
+extension TextProvider {
+    public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? { nil }
+    public var isPaid: Bool { false }
+    public func plannedCall(write request: TextRequest) throws -> PaidCall? { nil }
 }
 
 /// The providers a run uses, one per role.

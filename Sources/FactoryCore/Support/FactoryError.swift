@@ -3,6 +3,8 @@ public struct FactoryError: Error, CustomStringConvertible, Sendable {
     /// What kind of failure this is.
     public enum Code: String, Sendable, Codable {
         case manifest, unsupported, provider, render, quality, bundle, budget, lock, missingFile
+        /// `factory cron` and `factory run --log`: a bad schedule, a crontab or log file that cannot be written.
+        case schedule, log
     }
     public let code: Code
     public let message: String

@@ -4,6 +4,7 @@ import Foundation
 /// Anthropic Messages (`POST /v1/messages`) with structured JSON output (`output_config.format`).
 public struct AnthropicClient: TextProvider {
     public let name = "anthropic"
+    public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
     public var maxTokens = 400
@@ -15,23 +16,41 @@ public struct AnthropicClient: TextProvider {
     }
 
     /// The body sent to the API (also the canonical request of the cache key, with the seed).
-    func body(system: String, user: String, schema: [String: Any], maxTokens: Int) -> [String: Any] {
+    func body(system: String, user: String, schema: Any, maxTokens: Int) -> [String: Any] {
         ["model": model, "max_tokens": maxTokens, "system": system,
          "messages": [["role": "user", "content": user]],
          "output_config": ["format": ["type": "json_schema", "schema": schema]]]
     }
 
     /// Asks for JSON matching `schema`; returns the text block's JSON and the call's cost.
-    public func structured(system: String, user: String, schema: [String: Any], seed: UInt64, expectedOutput: Int,
-                           maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
+    /// The call as the ledger, the cache and `estimate` see it, and the body that is sent.
+    func call(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int,
+              maxTokens: Int) throws -> (PaidCall, body: Data, price: ModelPrice) {
         let price = try client.price(model)
-        let maxTokens = maxTokens ?? self.maxTokens
         let body = LiveClient.json(body(system: system, user: user, schema: schema, maxTokens: maxTokens))
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
         let call = PaidCall(provider: name, endpoint: "messages", model: model, canonical: canonical,
                             estimate: price.tokens(input: input, expectedOutput: expectedOutput, maxOutput: maxTokens))
+        return (call, body, price)
+    }
+
+    public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? {
+        try call(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema, seed: request.seed,
+                 expectedOutput: QuotePrompt.expectedOutputTokens, maxTokens: maxTokens).0
+    }
+
+    public func plannedCall(write request: TextRequest) throws -> PaidCall? {
+        try call(system: request.system, user: request.user, schema: request.rawSchema, seed: request.seed,
+                 expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens).0
+    }
+
+    public func structured(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int,
+                           maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
+        let maxTokens = maxTokens ?? self.maxTokens
+        let (call, body, price) = try call(system: system, user: user, schema: schema, seed: seed, expectedOutput: expectedOutput,
+                                           maxTokens: maxTokens)
         let url = client.endpoint.appending("v1/messages")
         let client = self.client, timeout = self.timeout
         return try await client.perform(call, context: context, send: {
@@ -65,13 +84,13 @@ public struct AnthropicClient: TextProvider {
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
         let result = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema,
-                                          seed: request.seed, expectedOutput: 60, context: context)
+                                          seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, context: context)
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
                                      parameters: ["max_tokens": "\(maxTokens)"])
     }
 
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
-        let result = try await structured(system: request.system, user: request.user, schema: request.schemaObject,
+        let result = try await structured(system: request.system, user: request.user, schema: request.rawSchema,
                                           seed: request.seed, expectedOutput: request.expectedOutputTokens,
                                           maxTokens: request.maxOutputTokens, context: context)
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),

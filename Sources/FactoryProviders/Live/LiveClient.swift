@@ -34,11 +34,12 @@ public struct LiveClient: Sendable {
         try prices.check(provider: provider, model: model, on: Self.today())
     }
 
+    /// Today as YYYY-MM-DD in the local timezone (from calendar fields: a DateFormatter per call
+    /// was an eighth of a 10,000-item estimate).
     static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: Date())
+        let day = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        let (y, m, d) = (day.year ?? 1970, day.month ?? 1, day.day ?? 1)
+        return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
     }
 
     /// Turns an error reply into a classified failure, reading the provider's error shape.
@@ -65,9 +66,7 @@ public struct LiveClient: Sendable {
                                requestId: reply.requestId ?? object?["request_id"] as? String, retryAfter: reply.retryAfter)
     }
 
-    static func json(_ object: Any) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    }
+    static func json(_ object: Any) -> Data { CanonicalJSON.data(object) }
 
     /// The generation record of a structured-text call.
     static func record(_ result: PaidResult, request: TextRequest, provider: String, model: String, stage: String,
@@ -84,6 +83,9 @@ public struct LiveClient: Sendable {
 
 /// The JSON-schema'd quote all text providers are asked for.
 enum QuotePrompt {
+    /// A 20-word quote and its attribution as JSON.
+    static let expectedOutputTokens = 60
+
     static var schema: [String: Any] { [
         "type": "object",
         "properties": [

@@ -4,6 +4,7 @@ import Foundation
 /// OpenAI chat completions (`POST /v1/chat/completions`) with a `json_schema` response format.
 public struct OpenAIChatClient: TextProvider {
     public let name = "openai"
+    public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
     public var maxTokens = 400
@@ -14,10 +15,10 @@ public struct OpenAIChatClient: TextProvider {
         self.model = model
     }
 
-    public func structured(system: String, user: String, schemaName: String, schema: [String: Any], seed: UInt64,
-                           expectedOutput: Int, maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
+    /// The call as the ledger, the cache and `estimate` see it, and the body that is sent.
+    func call(system: String, user: String, schemaName: String, schema: Any, seed: UInt64,
+              expectedOutput: Int, maxTokens: Int) throws -> (PaidCall, body: Data, price: ModelPrice) {
         let price = try client.price(model)
-        let maxTokens = maxTokens ?? self.maxTokens
         let body = LiveClient.json([
             "model": model, "max_completion_tokens": maxTokens, "seed": Int(seed % (1 << 31)),
             "messages": [["role": "system", "content": system], ["role": "user", "content": user]],
@@ -26,6 +27,24 @@ public struct OpenAIChatClient: TextProvider {
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
         let call = PaidCall(provider: name, endpoint: "chat.completions", model: model, canonical: body,
                             estimate: price.tokens(input: input, expectedOutput: expectedOutput, maxOutput: maxTokens))
+        return (call, body, price)
+    }
+
+    public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? {
+        try call(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote", schema: QuotePrompt.schema,
+                 seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, maxTokens: maxTokens).0
+    }
+
+    public func plannedCall(write request: TextRequest) throws -> PaidCall? {
+        try call(system: request.system, user: request.user, schemaName: request.schemaName, schema: request.rawSchema,
+                 seed: request.seed, expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens).0
+    }
+
+    public func structured(system: String, user: String, schemaName: String, schema: Any, seed: UInt64,
+                           expectedOutput: Int, maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
+        let maxTokens = maxTokens ?? self.maxTokens
+        let (call, body, price) = try call(system: system, user: user, schemaName: schemaName, schema: schema, seed: seed,
+                                           expectedOutput: expectedOutput, maxTokens: maxTokens)
         let url = client.endpoint.appending("chat/completions")
         let client = self.client, timeout = self.timeout
         return try await client.perform(call, context: context, send: {
@@ -59,14 +78,15 @@ public struct OpenAIChatClient: TextProvider {
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
         let result = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote",
-                                          schema: QuotePrompt.schema, seed: request.seed, expectedOutput: 60, context: context)
+                                          schema: QuotePrompt.schema, seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens,
+                                          context: context)
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
                                      parameters: ["max_completion_tokens": "\(maxTokens)"])
     }
 
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
         let result = try await structured(system: request.system, user: request.user, schemaName: request.schemaName,
-                                          schema: request.schemaObject, seed: request.seed,
+                                          schema: request.rawSchema, seed: request.seed,
                                           expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens,
                                           context: context)
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),

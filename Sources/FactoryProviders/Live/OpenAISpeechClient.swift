@@ -30,19 +30,25 @@ public struct OpenAISpeechClient: Sendable {
     }
 
     /// Audio bytes (WAV with header, or raw s16le 24 kHz mono for pcm) and what they cost.
-    public func speak(_ request: Request, context: CallContext) async throws -> PaidResult {
+    /// The call as the ledger, the cache and `estimate` see it, and the body that is sent.
+    func call(_ request: Request, item: String) throws -> (PaidCall, body: Data, price: ModelPrice) {
         guard !request.input.isEmpty, request.input.count <= 4096 else {
-            throw FactoryError(.provider, "item \(context.item): narration chunk of \(request.input.count) characters; OpenAI speech takes 1–4096")
+            throw FactoryError(.provider, "item \(item): narration chunk of \(request.input.count) characters; OpenAI speech takes 1–4096")
         }
         let price = try client.price(request.model)
         var fields: [String: Any] = ["model": request.model, "input": request.input, "voice": request.voice,
                                      "response_format": request.format, "speed": request.speed]
         if let instructions = request.instructions, !request.model.hasPrefix("tts-1") { fields["instructions"] = instructions }
         let body = LiveClient.json(fields)
-        let words = Double(request.input.split(whereSeparator: \.isWhitespace).count)
+        let words = Double(Self.words(request.input))
         let expectedSeconds = words / 2.6 / request.speed + 0.3
         let call = PaidCall(provider: name, endpoint: "audio.speech", model: request.model, canonical: body,
                             estimate: price.speech(characters: request.input.count, expectedSeconds: expectedSeconds))
+        return (call, body, price)
+    }
+
+    public func speak(_ request: Request, context: CallContext) async throws -> PaidResult {
+        let (call, body, price) = try call(request, item: context.item)
         let url = client.endpoint.appending("audio/speech")
         let client = self.client, timeout = self.timeout, format = request.format, characters = request.input.count
         return try await client.perform(call, context: context, send: {
@@ -59,6 +65,17 @@ public struct OpenAISpeechClient: Sendable {
             return ProviderAnswer(body: reply.body, requestId: reply.requestId, costUSD: price.actualSpeech(characters: characters, seconds: seconds),
                                   units: ["characters": Double(characters), "audio_seconds": seconds])
         }, finish: { $0.body })
+    }
+
+    /// Words as runs of non-space bytes (ASCII whitespace), counted without splitting the text.
+    static func words(_ text: String) -> Int {
+        var count = 0, inWord = false
+        for byte in text.utf8 {
+            let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+            if !space && !inWord { count += 1 }
+            inWord = !space
+        }
+        return count
     }
 
     /// Seconds of 24 kHz 16-bit mono audio in a WAV (header checked) or raw PCM body.

@@ -6,6 +6,7 @@ import Foundation
 /// under its own request — a chunk whose text did not change is never paid for twice.
 public struct OpenAISpeechProvider: SpeechProvider {
     public let name = "openai"
+    public var isPaid: Bool { true }
     /// OpenAI's PCM answers: 24 kHz, 16-bit little-endian, mono.
     public static let sampleRate = 24_000
     public static let defaultModel = "gpt-4o-mini-tts"
@@ -18,11 +19,24 @@ public struct OpenAISpeechProvider: SpeechProvider {
         self.model = model
     }
 
-    public func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio {
-        let instructions = request.instructions.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The wire request for a narration request: raw PCM, the speed clamped to OpenAI's range.
+    func wire(_ request: SpeechRequest) -> OpenAISpeechClient.Request {
+        // Instructions are a constant per voice and usually already tidy: trim only when needed.
+        let raw = request.instructions
+        let instructions = raw.first?.isWhitespace == false && raw.last?.isWhitespace == false
+            ? raw : raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let speed = min(4, max(0.25, request.speed.isFinite ? request.speed : 1))
-        let call = OpenAISpeechClient.Request(model: model, input: request.text, voice: request.voice,
-                                              instructions: instructions.isEmpty ? nil : instructions, format: "pcm", speed: speed)
+        return OpenAISpeechClient.Request(model: model, input: request.text, voice: request.voice,
+                                          instructions: instructions.isEmpty ? nil : instructions, format: "pcm", speed: speed)
+    }
+
+    public func plannedCall(_ request: SpeechRequest, item: String) throws -> PaidCall? {
+        try client.call(wire(request), item: item).0
+    }
+
+    public func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio {
+        let call = wire(request)
+        let instructions = call.instructions ?? "", speed = call.speed
         let result = try await client.speak(call, context: context)
         // An odd byte would shift every later sample; drop it rather than play noise.
         let pcm = result.payload.count % 2 == 0 ? result.payload : result.payload.prefix(result.payload.count - 1)

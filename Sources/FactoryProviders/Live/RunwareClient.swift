@@ -6,6 +6,7 @@ import Foundation
 /// fetched from the answer's URL with a size cap and checked before anything decodes them.
 public struct RunwareClient: ImageProvider {
     public let name = "runware"
+    public var isPaid: Bool { true }
     public let client: LiveClient
     public var timeout = 300.0
     /// Downloads over this many bytes are refused.
@@ -19,7 +20,8 @@ public struct RunwareClient: ImageProvider {
     /// Runware sizes are multiples of 64 between 128 and 2048.
     static func side(_ value: Int) -> Int { min(2048, max(128, (value + 32) / 64 * 64)) }
 
-    public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
+    /// The call as the ledger, the cache and `estimate` see it, and the task that is sent.
+    func call(_ request: ImageRequest) throws -> (PaidCall, task: [String: Any], width: Int, height: Int, seed: Int64) {
         let price = try client.price(request.model)
         let width = Self.side(request.width), height = Self.side(request.height)
         // Runware seeds are 1…Int64.max.
@@ -33,6 +35,14 @@ public struct RunwareClient: ImageProvider {
         let canonical = LiveClient.json(task)
         let call = PaidCall(provider: name, endpoint: "imageInference", model: request.model, canonical: canonical,
                             estimate: price.images(count: 1, width: width, height: height, steps: request.steps))
+        return (call, task, width, height, seed)
+    }
+
+    public func plannedCall(_ request: ImageRequest) throws -> PaidCall? { try call(request).0 }
+
+    public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
+        let (call, wireTask, width, height, seed) = try call(request)
+        var task = wireTask
         // The task UUID comes from the request's hash: a re-sent request is recognisably the same one.
         let taskUUID = Self.uuid(from: call.key)
         task["taskUUID"] = taskUUID

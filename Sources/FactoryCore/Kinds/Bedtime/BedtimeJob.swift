@@ -44,27 +44,47 @@ struct BedtimeJob: Sendable {
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "bedtime") }
     static let loudnessTarget = -18.0
 
+    var storyWriter: StoryWriter {
+        StoryWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine, manifest: manifest.file)
+    }
+
+    static func tidy(_ paragraphs: [String]) -> [String] {
+        paragraphs.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// The title is read first, as its own chunk; then one chunk per paragraph (cut further only
+    /// when a paragraph passes a limit), so editing a paragraph changes only its own chunks.
+    static func chunks(_ story: Story) -> [NarrationChunk] {
+        var chunks = StoryChunker.chunks([story.title.hasSuffix(".") ? story.title : story.title + "."])
+        for paragraph in story.paragraphs { chunks += StoryChunker.chunks([paragraph]) }
+        return chunks
+    }
+
+    static func speechStage(_ index: Int) -> String { String(format: "speech-%02d", index + 1) }
+
+    func speechRequest(_ chunk: NarrationChunk) -> SpeechRequest {
+        SpeechRequest(text: chunk.text, voice: spec.voice.rawValue, instructions: BedtimeVoices.instructions(for: spec.voice),
+                      speed: spec.speed, language: spec.language)
+    }
+
+    func illustrationRequest(_ story: Story) -> ImageRequest {
+        BedtimeArt.illustrationRequest(story: story, spec: spec, seed: item.seed(.image, default: seed), week: manifest.week)
+    }
+
     func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
         guard let speech = providers.speech else {
             throw FactoryError(.provider, "item \(item.id): no speech provider is configured; set `providers: { speech: auto }`")
         }
-        let storyWriter = StoryWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine,
-                                      manifest: manifest.file)
         var (story, records, source) = try await storyWriter.story(context: context)
-        story.paragraphs = story.paragraphs.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        // The title is read first, as its own chunk; then one chunk per paragraph (cut further only
-        // when a paragraph passes a limit), so editing a paragraph changes only its own chunks.
-        var chunks = StoryChunker.chunks([story.title.hasSuffix(".") ? story.title : story.title + "."])
-        for paragraph in story.paragraphs { chunks += StoryChunker.chunks([paragraph]) }
+        story.paragraphs = Self.tidy(story.paragraphs)
+        let chunks = Self.chunks(story)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let instructions = BedtimeVoices.instructions(for: spec.voice)
-        let work = self.work, voice = spec.voice.rawValue, speed = spec.speed, language = spec.language
+        let work = self.work
+        let requests = chunks.map(speechRequest)
         let spoken = try await withThrowingTaskGroup(of: (Int, Spoken, GenerationRecord).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
-                    let audio = try await speech.speak(SpeechRequest(text: chunk.text, voice: voice, instructions: instructions,
-                                                                     speed: speed, language: language),
-                                                       context: context.with(stage: String(format: "speech-%02d", index + 1)))
+                    let audio = try await speech.speak(requests[index], context: context.with(stage: Self.speechStage(index)))
                     let file = work.appendingPathComponent(String(format: "chunk-%02d.pcm", index + 1))
                     try audio.pcm.write(to: file)
                     return (index, Spoken(chunk: chunk, file: file, sampleRate: audio.sampleRate, seconds: audio.duration,
@@ -76,9 +96,7 @@ struct BedtimeJob: Sendable {
             return made.sorted { $0.0 < $1.0 }
         }
         records += spoken.map(\.2)
-        let illustration = try await providers.image.generate(BedtimeArt.illustrationRequest(story: story, spec: spec, seed: seed,
-                                                                                             week: manifest.week),
-                                                               context: context.with(stage: "image"))
+        let illustration = try await providers.image.generate(illustrationRequest(story), context: context.with(stage: "image"))
         records.append(illustration.record)
         return (Assets(story: story, source: source, spoken: spoken.map(\.1), cover: illustration.data), records)
     }

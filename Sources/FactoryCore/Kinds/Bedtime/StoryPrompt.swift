@@ -70,7 +70,7 @@ public enum StoryPrompt {
 
     /// The full request: first attempt, or a retry stating the problem.
     public static func request(_ brief: StoryBrief, problem: String? = nil) -> TextRequest {
-        let schema = (try? JSONSerialization.data(withJSONObject: schema(), options: [.sortedKeys])) ?? Data()
+        let schema = CanonicalJSON.data(schema())
         // English prose is about 1.35 tokens a word, other languages more; plus the JSON and the prompts.
         let expected = brief.targetWords * 3 / 2 + 200
         return TextRequest(purpose: .story(brief), system: system,

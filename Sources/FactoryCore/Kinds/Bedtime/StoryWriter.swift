@@ -16,7 +16,7 @@ struct StoryWriter {
 
     static let overrideSource = "override file"
 
-    var seed: UInt64 { item.seed ?? Seed.from(item.id, week.description, "bedtime") }
+    var seed: UInt64 { item.seed(.text, default: item.seed ?? Seed.from(item.id, week.description, "bedtime")) }
 
     func brief() -> StoryBrief { StoryBrief(spec: spec, seed: seed) }
 

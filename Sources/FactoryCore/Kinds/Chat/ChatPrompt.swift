@@ -93,7 +93,7 @@ public enum ChatPrompt {
 
     /// The full request: first attempt, or a retry stating the problem.
     public static func request(_ brief: ConversationBrief, problem: String? = nil) -> TextRequest {
-        let schema = (try? JSONSerialization.data(withJSONObject: schema(brief), options: [.sortedKeys])) ?? Data()
+        let schema = CanonicalJSON.data(schema(brief))
         // About 30 output tokens a message plus the cast; the cap leaves room for a model's preamble.
         let expected = 120 + brief.messageCount * 30
         return TextRequest(purpose: .conversation(brief), system: system,

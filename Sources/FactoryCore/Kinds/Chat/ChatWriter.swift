@@ -16,7 +16,7 @@ struct ChatWriter {
     static let colours = ["#34C759", "#007AFF", "#FF9500", "#AF52DE", "#FF2D55", "#5AC8FA"]
     static let avatars = ["🙂", "😎", "🦊", "🐱", "🌸", "⚡️"]
 
-    var seed: UInt64 { item.seed ?? Seed.from(item.id, week.description, "chat") }
+    var seed: UInt64 { item.seed(.text, default: item.seed ?? Seed.from(item.id, week.description, "chat")) }
 
     /// The characters the manifest fixes (given or cast personalities), with their looks filled in.
     func cast() -> [Conversation.Character] {

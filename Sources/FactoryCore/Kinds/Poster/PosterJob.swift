@@ -18,41 +18,52 @@ struct PosterJob: Sendable {
         var images: [GeneratedImage]
     }
 
+    var baseSeed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue) }
+
+    /// The quote request; nil when the manifest gives the quote.
+    var quoteRequest: QuoteRequest? {
+        spec.quote == nil ? QuoteRequest(series: spec.series, theme: spec.prompt, week: manifest.week,
+                                         seed: item.seed(.text, default: baseSeed)) : nil
+    }
+
+    /// One image request per variant, with consecutive seeds, and the stage each is recorded as.
+    var imageRequests: [(stage: String, request: ImageRequest)] {
+        let style = spec.style ?? spec.series.defaultStyle
+        let size = item.format.generationSize
+        let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
+        let seed = item.seed(.image, default: baseSeed)
+        return (0..<spec.variants).map { variant in
+            (spec.variants == 1 ? "image" : "image-\(variant + 1)",
+             ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
+                          model: spec.model, width: size.width, height: size.height, steps: spec.steps,
+                          cfgScale: spec.cfgScale, seed: seed &+ UInt64(variant),
+                          hints: ["series": spec.series.rawValue, "style": style.rawValue,
+                                  "week": manifest.week.description, "prompt": spec.prompt]))
+        }
+    }
+
     /// Stage 1 and 2: the quote (text provider), then every variant's image at once (image provider).
     func assets(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
         var records: [GenerationRecord] = []
-        let baseSeed = item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue)
-        let style = spec.style ?? spec.series.defaultStyle
 
         // Text: the manifest's quote, or one from the text provider.
         let quote: String, attribution: String
-        if let written = spec.quote {
-            quote = written
-            attribution = spec.attribution ?? ""
-        } else {
-            let answer = try await providers.text.quote(QuoteRequest(series: spec.series, theme: spec.prompt,
-                                                                      week: manifest.week, seed: baseSeed),
-                                                         context: context.with(stage: "text"))
+        if let request = quoteRequest {
+            let answer = try await providers.text.quote(request, context: context.with(stage: "text"))
             records.append(answer.record)
             quote = answer.text
             attribution = spec.attribution ?? answer.attribution
+        } else {
+            quote = spec.quote ?? ""
+            attribution = spec.attribution ?? ""
         }
         try Task.checkCancellation()
 
-        // Images: one generation per variant, with consecutive seeds, requested together.
-        let size = item.format.generationSize
-        let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
-        let requests = (0..<spec.variants).map { variant in
-            ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
-                         model: spec.model, width: size.width, height: size.height, steps: spec.steps,
-                         cfgScale: spec.cfgScale, seed: baseSeed &+ UInt64(variant),
-                         hints: ["series": spec.series.rawValue, "style": style.rawValue,
-                                 "week": manifest.week.description, "prompt": spec.prompt])
-        }
+        // Images: one generation per variant, requested together.
+        let requests = imageRequests
         let provider = providers.image
         let images = try await withThrowingTaskGroup(of: (Int, GeneratedImage).self) { group in
-            for (index, request) in requests.enumerated() {
-                let stage = requests.count == 1 ? "image" : "image-\(index + 1)"
+            for (index, (stage, request)) in requests.enumerated() {
                 group.addTask { (index, try await provider.generate(request, context: context.with(stage: stage))) }
             }
             var made: [Int: GeneratedImage] = [:]

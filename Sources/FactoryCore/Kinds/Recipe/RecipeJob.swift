@@ -23,22 +23,28 @@ struct RecipeJob: Sendable {
     var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "recipe") }
 
-    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
-        let writerStage = RecipeWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine)
-        var (recipe, records, source) = try await writerStage.recipe(context: context)
-        var pictures: [String: Data] = [:]
-        let local = Dictionary(uniqueKeysWithValues: (spec.photos?.all ?? []).map { ($0.0, $0.1) })
-        var wanted: [(String, ImageRequest)] = []
-        for role in ["before", "after", "meal"] {
-            if let path = local[role] {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw FactoryError(.missingFile, "item \(item.id): photos.\(role): \(path) cannot be read; fix the path or remove it to have the image generated")
-                }
-                pictures[role] = data
-            } else {
-                wanted.append((role, RecipeImages.request(role: role, recipe: recipe, seed: seed, week: manifest.week)))
-            }
+    var recipeWriter: RecipeWriter {
+        RecipeWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine)
+    }
+
+    /// The pictures to generate (the roles without a local photo), by role.
+    func imageRequests(_ recipe: Recipe) -> [(String, ImageRequest)] {
+        let local = Set((spec.photos?.all ?? []).map(\.0))
+        return ["before", "after", "meal"].filter { !local.contains($0) }.map { role in
+            (role, RecipeImages.request(role: role, recipe: recipe, seed: item.seed(.image, default: seed), week: manifest.week))
         }
+    }
+
+    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
+        var (recipe, records, source) = try await recipeWriter.recipe(context: context)
+        var pictures: [String: Data] = [:]
+        for (role, path) in spec.photos?.all ?? [] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FactoryError(.missingFile, "item \(item.id): photos.\(role): \(path) cannot be read; fix the path or remove it to have the image generated")
+            }
+            pictures[role] = data
+        }
+        let wanted = imageRequests(recipe)
         let provider = providers.image
         let made = try await withThrowingTaskGroup(of: (String, GeneratedImage).self) { group in
             for (role, request) in wanted {

@@ -60,7 +60,7 @@ public enum RecipePrompt {
 
     /// The full request: first attempt, or a retry stating the problem.
     public static func request(_ brief: RecipeBrief, problem: String? = nil) -> TextRequest {
-        let schema = (try? JSONSerialization.data(withJSONObject: schema(), options: [.sortedKeys])) ?? Data()
+        let schema = CanonicalJSON.data(schema())
         // A recipe is about 250 output tokens; the cap leaves room for a model's preamble.
         let expected = 300
         return TextRequest(purpose: .recipe(brief), system: system,

@@ -11,7 +11,7 @@ struct RecipeWriter {
     /// Where rejected answers are kept.
     let quarantine: URL
 
-    var seed: UInt64 { item.seed ?? Seed.from(item.id, week.description, "recipe") }
+    var seed: UInt64 { item.seed(.text, default: item.seed ?? Seed.from(item.id, week.description, "recipe")) }
 
     func brief() -> RecipeBrief { RecipeBrief(prompt: spec.prompt, seed: seed) }
 

@@ -1,0 +1,9 @@
+#ifndef CSYSTEMSHIM_H
+#define CSYSTEMSHIM_H
+
+/// Swaps two paths in one step (Linux renameat2 with RENAME_EXCHANGE): both names exist before
+/// and after, each now naming the other's file or folder. Returns 0, or -1 with errno set
+/// (EINVAL/ENOSYS where the file system or kernel cannot exchange).
+int factory_exchange_paths(const char *first, const char *second);
+
+#endif

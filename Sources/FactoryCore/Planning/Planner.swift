@@ -1,0 +1,40 @@
+import Foundation
+
+/// Turns the requests an item's job would send into planned stages, without sending anything:
+/// the provider builds each paid call exactly as it would for the run, and the cache says
+/// whether it is already paid for. Used by `estimate`, by `regenerate` before it asks, and by `run`.
+public struct Planner: Sendable {
+    public let providers: ProviderSet
+    /// The run's cache; nil plans every paid call as to be paid.
+    public let cache: ResultCache?
+    /// Groups asked afresh (`--fresh` is every group; `regenerate --stage` one): cached results do not count.
+    public let fresh: Set<StageGroup>
+
+    public init(providers: ProviderSet, cache: ResultCache?, fresh: Set<StageGroup> = []) {
+        self.providers = providers
+        self.cache = cache
+        self.fresh = fresh
+    }
+
+    func isFresh(_ stage: String) -> Bool { StageGroup.of(stage: stage).map { fresh.contains($0) } ?? false }
+
+    /// A stage from the paid call its provider would make (nil: the provider is free).
+    /// `exact: false` marks a call built from a stand-in for an answer not known yet.
+    /// `call` is only asked for when the provider bills (`paid`): free providers need no request.
+    func stage(_ item: Item, _ name: String, provider: String, paid: Bool, exact: Bool = true,
+               call: () throws -> PaidCall?) rethrows -> PlannedStage {
+        guard paid, let call = try call() else {
+            return PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: exact)
+        }
+        let cached = exact && !isFresh(name) && (cache?.holds(call.key) ?? false)
+        return PlannedStage(item: item, stage: name, provider: call.provider, model: call.model, units: call.estimate.units,
+                            usd: cached ? 0 : call.estimate.usd, maxUSD: cached ? 0 : call.estimate.maxUSD,
+                            status: cached ? .cached : .toPay, exact: exact, requestKey: exact ? call.key : nil)
+    }
+
+    /// The text a cached paid call produced, so the stages that depend on it can be planned exactly.
+    func cachedText(_ call: PaidCall?, stage: String) -> String? {
+        guard let call, !isFresh(stage), let hit = cache?.result(call.key) else { return nil }
+        return String(decoding: hit.payload, as: UTF8.self)
+    }
+}
