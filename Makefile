@@ -2,30 +2,40 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libvips-dev libavcodec-dev libavformat-dev libswscale-dev libswresample-dev \
                 libavutil-dev fonts-inter fonts-noto-color-emoji libespeak-ng-dev espeak-ng-data libsqlite3-dev
+# Only the tests need these (headless Chromium opens the review gallery); `make run` does not.
+TEST_PACKAGES := chromium
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build run test bench clean
+.PHONY: deps test-deps install-missing build run test bench clean
 
 # Installs only what is missing (idempotent: a second run installs nothing).
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(APT_PACKAGES)" LABEL="system packages"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(TEST_PACKAGES)" LABEL="test packages"
+
+# install-missing PACKAGES="…" LABEL="…": the apt packages of the list that are not installed yet.
+install-missing:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	else echo "system packages: all present"; fi
+	else echo "$(LABEL): all present"; fi
 
 build: deps
 	$(SWIFT) build -c release
 
 run: build
 	.build/release/factory run manifests/sample-week.yaml --output $(OUTPUT)
+	.build/release/factory review --output $(OUTPUT)
 
 # Tests run one at a time: the end-to-end suites wait on the `factory` child process while an
 # in-process fake server answers it, and on a 2-core machine parallel suites could starve it.
-test: deps
+test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test --no-parallel
 

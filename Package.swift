@@ -78,6 +78,6 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
-        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryCore", "FactoryFakeProviders"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )

@@ -33,6 +33,20 @@ int cf_vips_load_file(const char *path, VipsImage **out) {
     *out = vips_image_new_from_file(path, NULL);
     return *out ? 0 : -1;
 }
+int cf_vips_load_file_strict(const char *path, VipsImage **out) {
+    // Built by hand rather than through vips_image_new_from_file, whose operation cache would hand
+    // back an image loaded earlier from the same path even if the file has changed since.
+    *out = NULL;
+    const char *loader = vips_foreign_find_load(path);
+    if (!loader) return -1;
+    VipsOperation *op = vips_operation_new(loader);
+    if (!op) return -1;
+    g_object_set(op, "filename", path, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    if (vips_object_build(VIPS_OBJECT(op)) == 0) g_object_get(op, "out", out, NULL);
+    vips_object_unref_outputs(VIPS_OBJECT(op));
+    g_object_unref(op);
+    return *out ? 0 : -1;
+}
 int cf_vips_load_buffer(const void *data, size_t length, VipsImage **out) {
     *out = vips_image_new_from_buffer(data, length, "", NULL);
     return *out ? 0 : -1;

@@ -19,8 +19,8 @@ public struct FactoryCommand: AsyncParsableCommand {
           130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Costs.self, Cron.self, FakeProviders.self, Bench.self,
-                      BenchExecutor.self, BenchRender.self,
+        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Costs.self, Cron.self, FakeProviders.self,
+                      Bench.self, BenchExecutor.self, BenchRender.self,
                       BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self])
 
     public init() {}

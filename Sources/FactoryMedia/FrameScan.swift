@@ -7,6 +7,9 @@ public struct FrameScan: Sendable {
         public var time: Double
         public var meanLuma: Double
         public var peakLuma: Int
+
+        /// Mean luma at most 20 and nothing brighter than 40 (limited range, black is 16).
+        public var isBlack: Bool { meanLuma <= 20 && peakLuma <= 40 }
     }
 
     public var frames: [Frame]
@@ -48,7 +51,25 @@ public struct FrameScan: Sendable {
     }
 
     /// Frames that are black: mean luma at most 20 and nothing brighter than 40 (limited range, black is 16).
-    public var blackFrames: [Frame] { frames.filter { $0.meanLuma <= 20 && $0.peakLuma <= 40 } }
+    public var blackFrames: [Frame] { frames.filter(\.isBlack) }
+
+    /// Mean and peak luma of a picture, sampling every 8th pixel of every 8th row.
+    static func luma(_ p: PictureBuffer) -> (mean: Double, peak: Int) {
+        var sum = 0, peak = 0, count = 0
+        var row = 0
+        while row < p.height {
+            let line = p.y + row * p.yStride
+            var col = 0
+            while col < p.width {
+                let v = Int(line[col])
+                sum += v; count += 1
+                if v > peak { peak = v }
+                col += 8
+            }
+            row += 8
+        }
+        return (Double(sum) / Double(max(1, count)), peak)
+    }
 
     /// Mean absolute luma difference between consecutive thumbnails (0–255).
     public var changes: [(time: Double, difference: Double)] {

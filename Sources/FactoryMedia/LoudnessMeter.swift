@@ -22,8 +22,12 @@ struct LoudnessMeter {
     private var position = 0
     private let taps = TruePeak.taps
 
-    init(channels: Int, rate: Int) {
+    /// Off when only the loudness is wanted: the 4× oversampled true peak is most of the meter's work.
+    let measuresTruePeak: Bool
+
+    init(channels: Int, rate: Int, truePeak: Bool = true) {
         self.channels = channels
+        measuresTruePeak = truePeak
         let k = Biquad.kWeighting(rate: rate)
         shelves = Array(repeating: k.shelf, count: channels)
         highPasses = Array(repeating: k.highPass, count: channels)
@@ -49,6 +53,7 @@ struct LoudnessMeter {
                         samplePeak = max(samplePeak, abs(x))
                         let y = highPasses[c].process(shelves[c].process(Double(x)))
                         power += y * y
+                        guard measuresTruePeak else { continue }
                         // History written twice, so the 24 latest samples are always contiguous.
                         past[c * 64 + position] = x
                         past[c * 64 + position + 32] = x

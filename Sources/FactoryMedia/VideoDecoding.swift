@@ -9,11 +9,17 @@ final class VideoDecoding {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let stream: UnsafeMutablePointer<AVStream>
     private let index: Int32
+    private let keyframesOnly: Bool
     let path: String
+    /// Video packets read so far (one per frame), and where the latest one ends, in seconds.
+    private(set) var packets = 0
+    private(set) var packetEnd = 0.0
 
-    init(path: String) throws {
+    /// `keyframesOnly`: only keyframe packets reach the decoder (the others are still read and counted).
+    init(path: String, keyframesOnly: Bool = false) throws {
         _ = AV.quiet
         self.path = path
+        self.keyframesOnly = keyframesOnly
         try AV.check(avformat_open_input(&format, path, nil, nil), .open, "cannot open \(path)")
         try AV.check(avformat_find_stream_info(format, nil), .open, "cannot read the streams of \(path)")
         var decoder: UnsafePointer<AVCodec>?
@@ -57,8 +63,15 @@ final class VideoDecoding {
         }
         while av_read_frame(format, packet) >= 0 {
             defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == index else { continue }
+            packets += 1
+            let p = packet.pointee
+            if p.pts != Int64.min { // AV_NOPTS_VALUE
+                packetEnd = max(packetEnd, Double(p.pts + max(0, p.duration)) * Double(tb.num) / Double(tb.den))
+            }
+            if keyframesOnly && p.flags & AV_PKT_FLAG_KEY == 0 { continue }
             // A damaged packet is skipped, as players do.
-            guard packet.pointee.stream_index == index, avcodec_send_packet(codec, packet) >= 0 else { continue }
+            guard avcodec_send_packet(codec, packet) >= 0 else { continue }
             if try !drain() { return }
         }
         _ = avcodec_send_packet(codec, nil)

@@ -30,6 +30,8 @@ int cf_vips_format(VipsImage *image);
 int cf_vips_interpretation(VipsImage *image);
 
 int cf_vips_load_file(const char *path, VipsImage **out);
+/// Like cf_vips_load_file, but uncached, and decoding fails on truncated or damaged data (caller owns *out).
+int cf_vips_load_file_strict(const char *path, VipsImage **out);
 int cf_vips_load_buffer(const void *data, size_t length, VipsImage **out);
 /// Copies `data` (w*h*bands uchar pixels, interleaved) into a new image.
 int cf_vips_from_memory(const void *data, size_t length, int width, int height, int bands, VipsImage **out);

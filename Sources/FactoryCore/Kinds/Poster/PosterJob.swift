@@ -129,7 +129,8 @@ struct PosterJob: Sendable {
             totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
             render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
                           preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
-            layout: boxes, checks: checks, manifestSha256: manifest.sha256, toolVersion: ToolVersion.current,
+            layout: boxes, checks: checks, details: item.music.map { ["music": ($0 as NSString).lastPathComponent] },
+            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current,
             createdAt: ISO8601DateFormatter().string(from: Date()))
         try writer.writeMetadata(metadata)
     }

@@ -106,7 +106,8 @@ struct RecipeJob: Sendable {
             details: ["template": spec.template.rawValue, "duration_seconds": String(format: "%.2f", plan.duration),
                       "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
                       "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
-                      "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")],
+                      "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
+                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a },
             manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
         try writer.writeMetadata(metadata)
         if let failed = checks.first(where: { !$0.passed }) {

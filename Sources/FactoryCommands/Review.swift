@@ -1,0 +1,87 @@
+import ArgumentParser
+import FactoryCore
+import Foundation
+
+extension FactoryCommand {
+    /// `factory review [WEEK]`: the week as a table, index.html and a contact sheet; `--check` re-probes.
+    struct Review: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Look through a week's bundles: a table, <week>/index.html and <week>/contact-sheet.png.",
+            discussion: """
+            The table has a line per item (kind, day, status, duration, size, cost, failed checks), built from each \
+            bundle's metadata.json and the week's report.json; failed and deferred items show the reason. \
+            index.html is a gallery of the week that works offline from the folder.
+
+            --check re-probes every bundle: each file's size and sha256 against metadata.json; the video's codecs \
+            (H.264, AAC), frame rate and duration against metadata.json's probe, MP4 box order (faststart) and \
+            completeness, every frame's packet present; no black frame among the decoded keyframes (one at least \
+            every 2 s and at each scene cut; the rest are read but not decoded); sound where there must be some \
+            (chat and bedtime videos, music beds), by decoding the whole track; bedtime narration at its target \
+            loudness ±1 LU; every image decodes in full. Exit codes: 0 healthy, 1 a check failed (each failure is \
+            printed as FAIL ITEM CHECK: detail), 2 no week folder or bad arguments.
+            """)
+
+        @Argument(help: "The week folder (output/2026-W48), an output folder (its newest week) or a week name; default: the newest week under ./output.")
+        var week: String?
+
+        @Option(help: "Look for weeks under DIR instead of ./output.")
+        var output: String?
+
+        @Flag(help: "Re-probe every bundle; exit 1 if any check fails.")
+        var check = false
+
+        @Option(help: "Bundles checked at once with --check (default: the number of cores).")
+        var jobs: Int?
+
+        func run() async throws {
+            var review: WeekReview
+            do {
+                review = try WeekReview.load(folder: try WeekReview.locate(week, output: output))
+            } catch {
+                printError("\(error)")
+                throw ExitCode(2)
+            }
+            var failures: [(item: String, check: BundleMetadata.Check)] = []
+            var checkLine = ""
+            if check {
+                let started = Date()
+                let count = review.bundles.count + review.entries.filter { ["missing", "unreadable"].contains($0.status) }.count
+                printError("checking \(count) bundle\(count == 1 ? "" : "s") in \(review.folder.path)…")
+                review = await BundleCheck.run(review, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                let checks = review.entries.flatMap { entry in (entry.recheck ?? []).map { (entry.id, $0) } }
+                failures = checks.filter { !$0.1.passed }.map { (item: $0.0, check: $0.1) }
+                checkLine = "checked \(count) bundle\(count == 1 ? "" : "s"): \(checks.count) checks, "
+                    + (failures.isEmpty ? "all passed" : "\(failures.count) failed")
+                    + String(format: " in %.1f s", Date().timeIntervalSince(started))
+            }
+            print(ReviewTable.render(review))
+            writeGallery(review)
+            if check {
+                for failure in failures {
+                    print("FAIL \(failure.item) \(failure.check.name): \(failure.check.detail)")
+                }
+                print(checkLine)
+                if !failures.isEmpty { throw ExitCode(1) }
+            }
+        }
+
+        /// Writes the contact sheet, then index.html (without the sheet if it could not be made).
+        func writeGallery(_ review: WeekReview) {
+            let sheet = review.folder.appendingPathComponent("contact-sheet.png")
+            var sheetName: String? = sheet.lastPathComponent
+            do {
+                try ContactSheet.write(review, to: sheet.path)
+            } catch {
+                printError("contact sheet not written: \(error)")
+                sheetName = nil
+            }
+            let page = review.folder.appendingPathComponent("index.html")
+            do {
+                try GalleryPage.write(review, to: page.path, contactSheet: sheetName)
+                print("wrote \(page.path)" + (sheetName == nil ? "" : " and \(sheet.lastPathComponent)"))
+            } catch {
+                printError("index.html not written: \(error)")
+            }
+        }
+    }
+}
