@@ -20,35 +20,25 @@ extension FactoryCommand {
 
         @OptionGroup var options: ManifestOptions
 
-        @Option(name: .customLong("only"), help: "Price only this item (repeatable).")
-        var only: [String] = []
-
-        @Option(help: "Price only the items scheduled on this weekday (monday … sunday).")
-        var day: String?
-
-        @Flag(help: "Price the offline providers even when API keys are set (everything is $0).")
-        var offline = false
-
-        @Flag(help: "Price as `run --fresh` would: nothing cached, every bundle made again.")
-        var fresh = false
+        @OptionGroup var selection: SelectionOptions
 
         @Flag(help: "Print JSON (every stage, the totals and the caps).")
         var json = false
 
         func run() async throws {
             let manifest = try options.loadManifest()
-            let selection = try RunSelection(manifest: manifest, manifestPath: options.manifest, only: only, day: day)
+            let weekday = try selection.weekday(in: manifest, path: options.manifest)
             let resolved: ResolvedProviders
             do {
                 resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
-                                                               offline: offline)
+                                                               offline: selection.offline)
             } catch {
                 printError(Secrets.redact("\(error)"))
                 throw ExitCode(2)
             }
             let state = options.stateFolder(manifest)
             let runner = Runner(manifest: manifest, providers: resolved.set,
-                                options: RunOptions(only: only, day: selection.day, output: options.outputFolder, fresh: fresh),
+                                options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, fresh: selection.fresh),
                                 log: { _ in })
             let committed: (today: String, day: Double, week: Double)
             do {
@@ -77,26 +67,6 @@ extension FactoryCommand {
             guard FileManager.default.fileExists(atPath: path.path) else { return (today, 0, 0) }
             let (day, week) = try Ledger(path: path).committed(day: today, week: manifest.week.description)
             return (today, day, week)
-        }
-    }
-}
-
-/// `--only` and `--day` checked against the manifest, as `run` and `estimate` take them.
-struct RunSelection {
-    var day: Weekday?
-
-    init(manifest: Manifest, manifestPath: String, only: [String], day: String?) throws {
-        if let day {
-            guard let parsed = Weekday(rawValue: day.lowercased()) else {
-                printError("--day \(day): not a weekday; use monday, tuesday, … sunday")
-                throw ExitCode(2)
-            }
-            self.day = parsed
-        }
-        let unknown = only.filter { id in !manifest.items.contains { $0.id == id } }
-        if !unknown.isEmpty {
-            printError("--only: no item with id \(unknown.joined(separator: ", ")) in \(manifestPath)")
-            throw ExitCode(2)
         }
     }
 }

@@ -27,17 +27,7 @@ extension FactoryCommand {
 
         @OptionGroup var options: ManifestOptions
 
-        @Option(name: .customLong("only"), help: "Make only this item (repeatable).")
-        var only: [String] = []
-
-        @Option(help: "Make only the items scheduled on this weekday (monday … sunday).")
-        var day: String?
-
-        @Flag(help: "Use the offline providers even when API keys are set.")
-        var offline = false
-
-        @Flag(help: "Ignore cached provider results and published bundles: ask and pay again.")
-        var fresh = false
+        @OptionGroup var selection: SelectionOptions
 
         @Flag(help: "Fetch every paid asset into the cache, render nothing (to fetch early in the week).")
         var skipRender = false
@@ -60,7 +50,7 @@ extension FactoryCommand {
         func run() async throws {
             if let log { try LogOutput.start(log, maxSize: logMax, keep: logKeep, title: "factory run \(options.manifest)") }
             let manifest = try options.loadManifest()
-            let weekday = try RunSelection(manifest: manifest, manifestPath: options.manifest, only: only, day: day).day
+            let weekday = try selection.weekday(in: manifest, path: options.manifest)
             let stateFolder = options.stateFolder(manifest)
             let lock: RunLock
             do {
@@ -74,7 +64,7 @@ extension FactoryCommand {
             let resolved: ResolvedProviders
             do {
                 resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
-                                                               offline: offline)
+                                                               offline: selection.offline)
             } catch {
                 printError(Secrets.redact("\(error)"))
                 throw ExitCode(2)
@@ -85,14 +75,15 @@ extension FactoryCommand {
             let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
             let gateway: PaidCallGateway
             do {
-                gateway = try options.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop, progress: runProgress)
+                gateway = try options.gateway(manifest, stateFolder: stateFolder, fresh: selection.fresh, stop: stop, progress: runProgress)
             } catch {
                 await resolved.transport?.shutdown()
                 printError("\(error)")
                 throw ExitCode(75)
             }
             let runner = Runner(manifest: manifest, providers: resolved.set,
-                                options: RunOptions(only: only, day: weekday, output: options.outputFolder, skipRender: skipRender, fresh: fresh),
+                                options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
+                                                    fresh: selection.fresh),
                                 gateway: gateway, stop: stop, log: { say($0) }, progress: runProgress)
             for line in resolved.set.description { say("providers: \(line)") }
             let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
