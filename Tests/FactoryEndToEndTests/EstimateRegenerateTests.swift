@@ -40,9 +40,10 @@ import Testing
     }
 
     struct Plan: Decodable {
-        struct Stage: Decodable { var item: String; var stage: String; var status: String; var usd: Double; var provider: String }
+        struct Stage: Decodable { var item: String; var stage: String; var status: String; var usd: Double; var provider: String; var calls: Int }
         var stages: [Stage]
         var totalUsd: Double
+        var paidCalls: Int
         var breaksCap: Bool
     }
 
@@ -65,7 +66,8 @@ import Testing
         let planned = try Self.plan(estimate)
         #expect(Set(planned.stages.map(\.provider)) == ["anthropic", "runware", "openai"])
         #expect(planned.stages.allSatisfy { $0.status == "to-pay" })
-        #expect(planned.stages.contains { $0.item == "sat-bedtime" && $0.stage.hasPrefix("speech-") })
+        // The story is not written yet: its narration is one row for all its chunks.
+        #expect(planned.stages.contains { $0.item == "sat-bedtime" && $0.stage == "speech" && $0.calls > 3 })
         #expect(!planned.stages.contains { $0.item == "thu-therapy" && $0.stage == "text" }, "the manifest gives that quote")
 
         let text = try TestSupport.runFactory(["estimate", manifest, "--output", "out"], in: folder.url, environment: env)
@@ -81,7 +83,8 @@ import Testing
         let actual = await server.stats().totalUSD
         // One call per planned stage; the narration is planned from a stand-in story of the asked
         // length, so its chunk count may differ by a paragraph or two.
-        #expect(abs(billed - planned.stages.count) <= 2, "\(billed) calls for \(planned.stages.count) planned stages")
+        #expect(planned.paidCalls == planned.stages.reduce(0) { $0 + $1.calls })
+        #expect(abs(billed - planned.paidCalls) <= 2, "\(billed) calls for \(planned.paidCalls) planned")
         #expect(abs(actual - planned.totalUsd) <= 0.25 * planned.totalUsd,
                 "estimate \(planned.totalUsd) vs actual \(actual)")
 
@@ -99,6 +102,9 @@ import Testing
         #expect(abs(report.estimate.estimatedUsd - planned.totalUsd) < 1e-9)
         #expect(abs(report.estimate.actualUsd - actual) < 1e-6, "report \(report.estimate.actualUsd) vs charge log \(actual)")
         #expect(report.estimate.rows.contains { $0.item == "wed-wisdom" && $0.stage == "image" && $0.estimateUsd > 0 && ($0.actualUsd ?? 0) > 0 })
+        #expect(report.estimate.rows.contains { $0.item == "sat-bedtime" && $0.stage == "speech" && ($0.actualUsd ?? 0) > 0 },
+                "the narration's chunks are set against its one planned row")
+        #expect(!report.estimate.rows.contains { $0.stage.hasPrefix("speech-") })
         #expect(run.stdout.contains("estimate $"), "\(run.stdout)")
 
         // Now everything is cached: the estimate says $0 and still sends nothing.
@@ -106,6 +112,7 @@ import Testing
                                                              environment: env))
         #expect(again.totalUsd == 0)
         #expect(again.stages.allSatisfy { $0.status == "cached" })
+        #expect(again.stages.contains { $0.item == "sat-bedtime" && $0.stage.hasPrefix("speech-") }, "a cached story plans each chunk")
         #expect(await server.stats().billed == billed)
         await server.stop()
     }

@@ -9,7 +9,8 @@ public enum EstimateReport {
         var rows: [[String]] = []
         rows.reserveCapacity(plan.stages.count)
         for s in plan.stages {
-            rows.append([s.item, s.stage, s.provider, s.model, units(s.units, exact: s.exact), usd(s.usd), status(s)])
+            rows.append([s.item, s.calls == 1 ? s.stage : "\(s.stage) ×\(s.calls)", s.provider, s.model,
+                         units(s.units, exact: s.exact), usd(s.usd), status(s)])
         }
         out += table(header, rows, rightAligned: [5])
         for problem in plan.problems { out += "CANNOT PLAN \(problem.item): \(problem.message)\n" }
@@ -26,7 +27,7 @@ public enum EstimateReport {
         }, rightAligned: [1, 2, 3])
 
         let caps = plan.caps, total = plan.totalUSD
-        let paid = plan.stages.filter { $0.status == .toPay }.count
+        let paid = plan.paidCalls
         let cached = plan.stages.filter { $0.status == .cached }.count
         out += "\ntotal \(usd(total)) for \(paid) paid calls (at most \(usd(plan.totalMaxUSD))); \(cached) cached, "
             + "\(plan.stages.filter { $0.status == .free }.count) offline, \(plan.stages.filter { $0.status == .upToDate }.count) bundles up to date\n"
@@ -50,15 +51,17 @@ public enum EstimateReport {
             var byProvider: [WeekPlan.Total]
             var totalUsd: Double
             var totalMaxUsd: Double
+            var paidCalls: Int
             var breaksCap: Bool
             func encode(to encoder: Encoder) throws {
                 try plan.encode(to: encoder)
-                enum Keys: String, CodingKey { case byDay, byProvider, totalUsd, totalMaxUsd, breaksCap }
+                enum Keys: String, CodingKey { case byDay, byProvider, totalUsd, totalMaxUsd, paidCalls, breaksCap }
                 var container = encoder.container(keyedBy: Keys.self)
                 try container.encode(byDay, forKey: .byDay)
                 try container.encode(byProvider, forKey: .byProvider)
                 try container.encode(totalUsd, forKey: .totalUsd)
                 try container.encode(totalMaxUsd, forKey: .totalMaxUsd)
+                try container.encode(paidCalls, forKey: .paidCalls)
                 try container.encode(breaksCap, forKey: .breaksCap)
             }
         }
@@ -66,7 +69,7 @@ public enum EstimateReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let data = try encoder.encode(Output(plan: plan, byDay: plan.byDay, byProvider: plan.byProvider, totalUsd: plan.totalUSD,
-                                             totalMaxUsd: plan.totalMaxUSD, breaksCap: plan.breaksCap))
+                                             totalMaxUsd: plan.totalMaxUSD, paidCalls: plan.paidCalls, breaksCap: plan.breaksCap))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -34,6 +34,9 @@ public struct PlannedStage: Sendable, Codable, Equatable {
     public var exact: Bool
     /// The cache key of the request, when it is exact and paid.
     public var requestKey: String?
+    /// How many requests this row stands for: 1, or a story's narration chunks planned together
+    /// from its stand-in (their boundaries are not known until the story is written).
+    public var calls: Int = 1
 
     public init(item: Item, stage: String, provider: String, model: String, units: [String: Double] = [:], usd: Double = 0,
                 maxUSD: Double = 0, status: Status, exact: Bool = true, requestKey: String? = nil) {

@@ -32,6 +32,31 @@ public struct Planner: Sendable {
                             status: cached ? .cached : .toPay, exact: exact, requestKey: exact ? call.key : nil)
     }
 
+    /// One row for several requests not known exactly yet (never cached): `parts` are the calls
+    /// with how many times each stands, summed into the row's units and price.
+    func stand(_ item: Item, _ name: String, provider: String, paid: Bool, count: Int,
+               parts: () throws -> [(call: PaidCall?, times: Int)]) rethrows -> PlannedStage {
+        guard paid else {
+            var row = PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: false)
+            row.calls = count
+            return row
+        }
+        var units: [String: Double] = [:]
+        var usd = 0.0, max = 0.0, calls = 0, model = "-", paidBy = provider
+        for (call, times) in try parts() {
+            guard let call else { continue }
+            for (unit, value) in call.estimate.units { units[unit, default: 0] += value * Double(times) }
+            usd += call.estimate.usd * Double(times)
+            max += call.estimate.maxUSD * Double(times)
+            calls += times
+            (model, paidBy) = (call.model, call.provider)
+        }
+        var row = PlannedStage(item: item, stage: name, provider: paidBy, model: model, units: units, usd: usd, maxUSD: max,
+                               status: .toPay, exact: false)
+        row.calls = calls
+        return row
+    }
+
     /// The text a cached paid call produced, so the stages that depend on it can be planned exactly.
     func cachedText(_ call: PaidCall?, stage: String) -> String? {
         guard let call, !isFresh(stage), let hit = cache?.result(call.key) else { return nil }

@@ -36,16 +36,24 @@ public struct Reconciliation: Sendable, Codable, Equatable {
         }
         var rows: [Row] = []
         var seen = Set<String>()
+        // A row planned from a stand-in for a whole group ("speech" for a story not yet written)
+        // collects that group's stages of its item.
+        var grouped: [String: Int] = [:]
         for stage in planned where stage.status == .toPay || stage.status == .cached {
             let key = stage.item + "\u{1F}" + stage.stage
             seen.insert(key)
+            if !stage.exact, StageGroup(rawValue: stage.stage) != nil { grouped[key] = rows.count }
             rows.append(Row(item: stage.item, stage: stage.stage, provider: stage.provider, estimateUSD: stage.usd,
                             actualUSD: actual[key], planned: stage.status.rawValue))
         }
-        for key in order where !seen.contains(key) && (actual[key] ?? 0) > 0 {
+        for key in order where !seen.contains(key) {
             let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            rows.append(Row(item: parts[0], stage: parts[1], provider: providers[key] ?? "", estimateUSD: 0,
-                            actualUSD: actual[key], planned: "unplanned"))
+            if let group = StageGroup.of(stage: parts[1]), let index = grouped[parts[0] + "\u{1F}" + group.rawValue] {
+                rows[index].actualUSD = (rows[index].actualUSD ?? 0) + (actual[key] ?? 0)
+            } else if (actual[key] ?? 0) > 0 {
+                rows.append(Row(item: parts[0], stage: parts[1], provider: providers[key] ?? "", estimateUSD: 0,
+                                actualUSD: actual[key], planned: "unplanned"))
+            }
         }
         self.rows = rows
         estimatedUSD = rows.reduce(0) { $0 + $1.estimateUSD }

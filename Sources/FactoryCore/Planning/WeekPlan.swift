@@ -43,6 +43,8 @@ public struct WeekPlan: Sendable, Codable {
 
     public var totalUSD: Double { stages.reduce(0) { $0 + $1.usd } }
     public var totalMaxUSD: Double { stages.reduce(0) { $0 + $1.maxUSD } }
+    /// The paid requests the plan expects (a stand-in narration row counts each of its chunks).
+    public var paidCalls: Int { stages.filter { $0.status == .toPay }.reduce(0) { $0 + $1.calls } }
     /// True when spending the whole plan today would go over the daily or the weekly cap.
     public var breaksCap: Bool { caps.breaksDaily(totalUSD) || caps.breaksWeekly(totalUSD) }
 
@@ -54,7 +56,7 @@ public struct WeekPlan: Sendable, Codable {
         for stage in stages {
             let k = stage[keyPath: key]
             var total = sums[k] ?? Total(key: k, calls: 0, usd: 0, maxUSD: 0)
-            if stage.status == .toPay { total.calls += 1 }
+            if stage.status == .toPay { total.calls += stage.calls }
             total.usd += stage.usd
             total.maxUSD += stage.maxUSD
             sums[k] = total

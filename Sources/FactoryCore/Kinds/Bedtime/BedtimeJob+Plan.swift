@@ -31,9 +31,19 @@ extension BedtimeJob {
             (told, chunks) = standIn(brief)
         }
         if let speech = providers.speech {
-            for (index, chunk) in chunks.enumerated() {
-                stages.append(try planner.stage(item, Self.speechStage(index), provider: speech.name, paid: speech.isPaid, exact: exact) {
-                    try speech.plannedCall(speechRequest(chunk), item: item.id)
+            if exact {
+                for (index, chunk) in chunks.enumerated() {
+                    stages.append(try planner.stage(item, Self.speechStage(index), provider: speech.name, paid: speech.isPaid) {
+                        try speech.plannedCall(speechRequest(chunk), item: item.id)
+                    })
+                }
+            } else {
+                // One row for the stand-in's chunks, priced from its distinct chunks (the title, the
+                // full paragraphs, the last one): their boundaries are not known until it is written.
+                var distinct: [String: (chunk: NarrationChunk, times: Int)] = [:]
+                for chunk in chunks { distinct[chunk.text, default: (chunk, 0)].times += 1 }
+                stages.append(try planner.stand(item, "speech", provider: speech.name, paid: speech.isPaid, count: chunks.count) {
+                    try distinct.values.map { (try speech.plannedCall(speechRequest($0.chunk), item: item.id), $0.times) }
                 })
             }
         }
