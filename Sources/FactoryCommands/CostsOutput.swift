@@ -241,11 +241,5 @@ enum CostsOutput {
 }
 
 extension String {
-    var trimmingTrailingSpaces: String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
-    }
-
     func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -118,23 +118,11 @@ public enum EstimateReport {
         plan.stages.first { $0.date == date }.map { "(\($0.day))" } ?? ""
     }
 
-    /// Columns padded to their widest cell.
+    /// The header and rows as padded lines (see `TextTable`).
     static func table(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) -> String {
-        var widths = header.map(\.count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        func line(_ cells: [String]) -> String {
-            var text = ""
-            for (i, cell) in cells.enumerated() {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                text += rightAligned.contains(i) ? pad + cell : cell + (i == cells.count - 1 ? "" : pad)
-                if i < cells.count - 1 { text += "  " }
-            }
-            while text.last == " " { text.removeLast() }
-            return text + "\n"
-        }
-        var out = line(header)
-        out.reserveCapacity((widths.reduce(0, +) + 2 * widths.count) * (rows.count + 1))
-        for row in rows { out += line(row) }
+        let table = TextTable(header: header, rows: rows, rightAligned: rightAligned)
+        var out = table.line(header) + "\n"
+        for row in rows { out += table.line(row) + "\n" }
         return out
     }
 }

@@ -15,7 +15,7 @@ extension BundleCheck {
             return [.init("video:probe", false, "cannot be read: \(error)")]
         }
         let v = probe.video, a = probe.audio
-        checks.append(.init("video:codec", v?.codec == "h264", "\(v?.codec ?? "no video") \(v?.profile ?? "")".trimmingTrailingSpaces()))
+        checks.append(.init("video:codec", v?.codec == "h264", "\(v?.codec ?? "no video") \(v?.profile ?? "")".trimmingTrailingSpaces))
         checks.append(.init("audio:codec", a?.codec == "aac", "\(a?.codec ?? "no audio") \(a?.sampleRate ?? 0) Hz \(a?.channels ?? 0) ch"))
         let recordedFps = recorded?.video?.fps
         checks.append(.init("video:fps", v?.fps != nil && (recordedFps == nil || v?.fps == recordedFps),

@@ -11,20 +11,11 @@ public enum ReviewTable {
         rows.append(["total", "", "", "\(review.count("done"))/\(review.entries.count) done",
                      ReviewFormat.duration(review.totalDuration), ReviewFormat.size(review.totalSize),
                      ReviewFormat.money(review.spentUSD), ""])
-        let widths = headers.indices.map { column in
-            ([headers] + rows).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                if column == cells.count - 1 { return cell }
-                return rightAligned.contains(column) ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        var lines = ["\(review.week) — \(review.folder.path)", line(headers)]
-        lines += rows.dropLast().map(line)
-        lines.append(line(widths.dropLast().map { String(repeating: "-", count: $0) } + [""]))
-        lines.append(line(rows[rows.count - 1]))
+        let table = TextTable(header: headers, rows: rows, rightAligned: rightAligned)
+        var lines = ["\(review.week) — \(review.folder.path)", table.line(headers)]
+        lines += rows.dropLast().map(table.line)
+        lines.append(table.rule)
+        lines.append(table.line(rows[rows.count - 1]))
         lines.append(review.summary)
         return lines.joined(separator: "\n")
     }
@@ -41,13 +32,5 @@ public enum ReviewTable {
         return [entry.id, ReviewFormat.kind(entry.kind), ReviewFormat.day(entry), ReviewFormat.status(entry),
                 entry.duration.map(ReviewFormat.duration) ?? "–", entry.size.map(ReviewFormat.size) ?? "–",
                 ReviewFormat.money(entry.costUSD), last]
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }
