@@ -44,7 +44,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
-        ], resources: [.copy("Cost/prices.json")]),
+        ], resources: [.copy("Cost/models.json")]),
         // Provider clients (live over HTTP, and offline).
         .target(name: "FactoryProviders", dependencies: [
             "FactoryCore", "FactoryImaging", "FactoryMedia",

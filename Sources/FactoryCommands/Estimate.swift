@@ -50,6 +50,8 @@ extension FactoryCommand {
             }
             let plan = runner.plan(cache: ResultCache(folder: state.appendingPathComponent("cache")), committed: committed)
             await resolved.transport?.shutdown()
+            // On stderr, so `--json` stays one JSON document.
+            for warning in resolved.retirementWarnings(manifest) { printError("warning: \(warning)") }
             let out = json ? try EstimateReport.json(plan) : EstimateReport.text(plan)
             FileHandle.standardOutput.write(Data(out.utf8))
             if !plan.problems.isEmpty { throw ExitCode(1) }

@@ -19,7 +19,7 @@ public struct FactoryCommand: AsyncParsableCommand {
           130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Costs.self, Cron.self, FakeProviders.self,
+        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Costs.self, Cron.self, Doctor.self, FakeProviders.self,
                       Bench.self, BenchExecutor.self, BenchRender.self,
                       BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self])
 
@@ -59,10 +59,12 @@ struct ManifestOptions: ParsableArguments {
     func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
                  freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
         let c = manifest.concurrency
-        let settings = PaidCallGateway.Settings(
+        var settings = PaidCallGateway.Settings(
             budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
             runId: UUID().uuidString, fresh: fresh,
             limits: ["runware": c.runware, "openai": c.openai, "anthropic": c.anthropic], total: c.total, freshStages: freshStages)
+        settings.quarantine = (outputFolder ?? manifest.output).appendingPathComponent(manifest.week.description)
+            .appendingPathComponent(".quarantine", isDirectory: true)
         return PaidCallGateway(settings: settings, ledger: try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite")),
                                cache: ResultCache(folder: stateFolder.appendingPathComponent("cache")), stop: stop,
                                log: { say($0) }, progress: progress)
@@ -81,6 +83,13 @@ extension FactoryCommand {
                 try command.run()
             }
         } catch {
+            // Bad arguments exit 2, as the SPEC's exit codes say (ArgumentParser's own is 64).
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+                exit(withError: ExitCode(2))
+            }
             exit(withError: error)
         }
     }

@@ -86,6 +86,7 @@ extension FactoryCommand {
                                                     fresh: selection.fresh),
                                 gateway: gateway, stop: stop, log: { say($0) }, progress: runProgress)
             for line in resolved.set.description { say("providers: \(line)") }
+            for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
             let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
             say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
                        dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,

@@ -3,7 +3,7 @@ import Foundation
 /// The compact command-line form: `PROVIDER[/ENDPOINT]:KIND[:key=value]...`, for example
 /// `anthropic:rateLimit:count=3:retryAfter=2`, `openai/speech:quota`, `runware/image:hugeImage`,
 /// `anthropic:badContent:count=1`, `openai/chat:wrongCount`.
-/// Keys: count, retryAfter, retryAfterMS (or retryAfterMs), delayMS (or delayMs), billed.
+/// Keys: count, every (hits every Nth matching request: `every=3` is a third of them), retryAfter, retryAfterMS (or retryAfterMs), delayMS (or delayMs), billed.
 extension FakeFault {
     static let providers: Set<String> = ["runware", "openai", "anthropic", "*"]
 
@@ -55,12 +55,15 @@ extension FakeFault {
         }
         switch key.lowercased() {
         case "count": count = try integer()
+        case "every":
+            every = try integer()
+            guard every ?? 0 >= 1 else { throw FakeProviderError("fault \"\(spec)\": every must be 1 or more") }
         case "retryafter": retryAfter = value
         case "retryafterms": retryAfterMS = try integer()
         case "delayms", "delay": delayMS = try integer()
         case "billed": billed = ["1", "true", "yes"].contains(value.lowercased())
         default:
-            throw FakeProviderError("fault \"\(spec)\": unknown key \"\(key)\" (count, retryAfter, retryAfterMS, delayMS, billed)")
+            throw FakeProviderError("fault \"\(spec)\": unknown key \"\(key)\" (count, every, retryAfter, retryAfterMS, delayMS, billed)")
         }
     }
 }

@@ -11,6 +11,9 @@ public struct FakeFault: Sendable, Codable, Equatable {
         case badContent
         /// 200 OK and billed, valid JSON of the wrong shape (a conversation of 2 messages, arrays off their bounds).
         case wrongCount
+        /// 200 OK and billed, the answer cut at its output limit: `stop_reason: "max_tokens"`
+        /// (Anthropic) or `finish_reason: "length"` (OpenAI), with the text cut short or missing.
+        case maxTokens
 
         /// Kinds that replace the answer with an error status.
         var isErrorStatus: Bool {
@@ -24,7 +27,7 @@ public struct FakeFault: Sendable, Codable, Equatable {
         var isImageKind: Bool { self == .hugeImage || self == .notImage }
 
         /// Kinds that spoil what a text model writes: only the chat and messages endpoints.
-        var isContentKind: Bool { self == .badContent || self == .wrongCount }
+        var isContentKind: Bool { self == .badContent || self == .wrongCount || self == .maxTokens }
     }
 
     /// "runware", "openai", "anthropic" or "*".
@@ -36,6 +39,8 @@ public struct FakeFault: Sendable, Codable, Equatable {
     public var kind: Kind
     /// Applies to the first `count` matching requests; nil = always.
     public var count: Int?
+    /// Applies to every `every`-th matching request (the 1st, the N+1th…); nil = each one.
+    public var every: Int?
     /// `Retry-After` header value (seconds or an HTTP date).
     public var retryAfter: String?
     /// `retry-after-ms` header value.

@@ -22,6 +22,19 @@ struct FakeRouter: Sendable {
         case (.get, _) where path.hasPrefix("/_images/"):
             await state.countRequest()
             return await FakeImageRoute(state: state).serve(file: String(path.dropFirst("/_images/".count)))
+        case (.get, "/v1/models"), (.get, _) where path.hasPrefix("/v1/models/"):
+            // The free model lists (Anthropic and OpenAI share the path; the headers tell them apart).
+            await state.countRequest()
+            let buffer = ByteBuffer()
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.canonicalName] = field.value }
+            let id = path.hasPrefix("/v1/models/") ? String(path.dropFirst("/v1/models/".count)) : nil
+            let provider = headers["anthropic-version"] != nil || headers["x-api-key"] != nil ? "anthropic" : "openai"
+            let call = FakeCall(provider: provider, endpoint: "models", body: Data(buffer.readableBytesView), headers: headers,
+                                requestId: FakeCall.makeRequestId(provider: provider), origin: origin(), requiredKey: config.requiredKeys[provider])
+            var reply = FakeModelLists.serve(call, id: id)
+            reply.headers += Self.requestIdHeaders(call)
+            return FakeDelivery.response(reply, fault: nil, call: call, state: state)
         case (.post, "/v1"):
             return try await generation(request, provider: "runware", endpoint: FakeEndpoint.inference, handler: FakeRunware.handle)
         case (.post, "/v1/audio/speech"):

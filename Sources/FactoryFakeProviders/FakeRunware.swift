@@ -1,7 +1,7 @@
 import FactoryCore
 import Foundation
 
-/// `POST /v1`: Runware tasks (imageInference, getResponse, authentication) in one JSON array.
+/// `POST /v1`: Runware tasks (imageInference, modelSearch, getResponse, authentication) in one JSON array.
 enum FakeRunware {
     static func handle(_ call: FakeCall, _ state: FakeState) async -> FakeReply {
         guard let tasks = call.json?.array else {
@@ -31,6 +31,8 @@ enum FakeRunware {
                 case .failure(let problem):
                     errors.append(problem.json(taskType: type, taskUUID: uuid))
                 }
+            case "modelSearch":
+                data.append(FakeModelLists.runwareSearch(task))
             case "getResponse":
                 if let uuid, let items = await state.runwareResult(taskUUID: uuid) {
                     data += items
@@ -41,7 +43,7 @@ enum FakeRunware {
                 }
             default:
                 errors.append(FakeErrors.runwareItem(code: "unsupportedTaskType",
-                                                     message: "The fake serves imageInference, getResponse and authentication, not \"\(type)\".",
+                                                     message: "The fake serves imageInference, modelSearch, getResponse and authentication, not \"\(type)\".",
                                                      parameter: "taskType", taskType: type, taskUUID: uuid))
             }
         }
@@ -51,11 +53,6 @@ enum FakeRunware {
         if data.isEmpty && errors.isEmpty { body["data"] = [] }
         let charge = cost > 0 ? FakeReply.Charge(model: models.joined(separator: ","), costUSD: cost) : nil
         return .json(data.isEmpty && !errors.isEmpty ? errorStatus : 200, .object(body), charge: charge)
-    }
-
-    /// The compute-billed price of one image: 0.0013 × megapixels × steps/28, to 6 decimals.
-    static func cost(width: Int, height: Int, steps: Int) -> Double {
-        (0.0013 * (Double(width * height) / 1_048_576) * (Double(steps) / 28) * 1_000_000).rounded() / 1_000_000
     }
 
     struct Result: Sendable {
@@ -70,7 +67,12 @@ enum FakeRunware {
         case .success(let parsed): request = parsed
         case .failure(let problem): return .failure(problem)
         }
-        let perImage = cost(width: request.width, height: request.height, steps: request.steps)
+        guard let family = FakeRunwareFamily.of(request.model) else {
+            return .failure(RunwareProblem(status: 400, code: "invalidModel", message: "Invalid value for model parameter: \(request.model) is not a model AIR id Runware serves.",
+                                           parameter: "model"))
+        }
+        if let problem = family.problem(task, width: request.width, height: request.height) { return .failure(problem) }
+        let perImage = family.cost(width: request.width, height: request.height, steps: request.steps)
         var items: [FakeJSON] = []
         for index in 0..<request.numberResults {
             let seed = request.seed &+ Int64(index)

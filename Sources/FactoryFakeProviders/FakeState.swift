@@ -6,6 +6,8 @@ actor FakeState {
     private var requests = 0
     private var charges: [FakeCharge] = []
     private var faultUses: [Int]
+    /// Matching requests seen per fault (for `every`).
+    private var faultSeen: [Int]
     private var runwareResults: [String: [FakeJSON]] = [:]
     private var runwareOrder: [String] = []
     let images = FakeImageStore()
@@ -16,6 +18,7 @@ actor FakeState {
     init(config: FakeProviderConfig) throws {
         self.config = config
         self.faultUses = Array(repeating: 0, count: config.faults.count)
+        self.faultSeen = Array(repeating: 0, count: config.faults.count)
         self.log = config.chargeLog.map(ChargeLog.init(url:))
         self.charges = try log?.load() ?? []
     }
@@ -24,6 +27,7 @@ actor FakeState {
     init(unloaded config: FakeProviderConfig) {
         self.config = config
         self.faultUses = Array(repeating: 0, count: config.faults.count)
+        self.faultSeen = Array(repeating: 0, count: config.faults.count)
         self.log = nil
     }
 
@@ -33,6 +37,10 @@ actor FakeState {
     func takeFault(provider: String, endpoint: String) -> FakeFault? {
         for (index, fault) in config.faults.enumerated() where fault.matches(provider: provider, endpoint: endpoint) {
             if let count = fault.count, faultUses[index] >= count { continue }
+            if let every = fault.every {
+                faultSeen[index] += 1
+                guard (faultSeen[index] - 1) % every == 0 else { continue }
+            }
             faultUses[index] += 1
             return fault
         }
@@ -60,6 +68,7 @@ actor FakeState {
         requests = 0
         charges = []
         faultUses = Array(repeating: 0, count: faultUses.count)
+        faultSeen = Array(repeating: 0, count: faultSeen.count)
         runwareResults = [:]
         runwareOrder = []
         await images.removeAll()

@@ -39,7 +39,7 @@ final class LiveHarness: Sendable {
     func client(_ provider: String, key: String? = nil) throws -> LiveClient {
         let base = provider == "anthropic" ? "http://127.0.0.1:\(port)" : "http://127.0.0.1:\(port)/v1"
         return LiveClient(provider: provider, transport: transport, endpoint: try ProviderEndpoint(base),
-                          key: key ?? Self.keys[provider] ?? "", prices: .bundled)
+                          key: key ?? Self.keys[provider] ?? "", models: .bundled)
     }
 
     func context(_ item: String = "item-1", stage: String = "text") -> CallContext {

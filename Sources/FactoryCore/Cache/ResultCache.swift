@@ -58,6 +58,22 @@ public final class ResultCache: Sendable {
         try write(key, "result", payload: payload, entry: entry)
     }
 
+    /// Moves a request's saved answer and result out of the cache into `folder`, with the reason:
+    /// the next run asks again instead of replaying an answer that could not be used.
+    @discardableResult
+    public func quarantine(_ key: String, into folder: URL, reason: String) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["answer", "result"] {
+            let from = base(key).appendingPathExtension(name)
+            guard FileManager.default.fileExists(atPath: from.path) else { continue }
+            let to = folder.appendingPathComponent("\(key.prefix(16)).\(name)")
+            try? FileManager.default.removeItem(at: to)
+            try FileManager.default.moveItem(at: from, to: to)
+        }
+        try AtomicFile.write(Data(Secrets.redact(reason + "\n").utf8), to: folder.appendingPathComponent("\(key.prefix(16)).reason.txt"))
+        return folder
+    }
+
     // One file per record: a line of JSON (the entry), then the payload bytes. The answer is made
     // durable (fsync); the result can always be made again from the answer, so it is only renamed into place.
     func write(_ key: String, _ name: String, payload: Data, entry: Entry) throws {

@@ -16,6 +16,8 @@ public final class PaidCallGateway: Sendable {
         public var policies: [String: RetryPolicy]
         /// Stage groups asked afresh whatever the cache holds (`regenerate --stage`).
         public var freshStages: Set<StageGroup>
+        /// The week's `.quarantine` folder, where rejected answers are kept per item (nil: beside the cache).
+        public var quarantine: URL?
 
         public init(budget: Budget, timezone: TimeZone, week: String, runId: String, fresh: Bool,
                     limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:], freshStages: Set<StageGroup> = []) {
@@ -87,9 +89,10 @@ public final class PaidCallGateway: Sendable {
         }
         if let saved = saved?.1 {
             // Paid for by an earlier run that stopped before finishing the result: finish it, pay nothing.
-            let answer = ProviderAnswer(body: saved.payload, requestId: saved.entry.requestId, costUSD: saved.entry.costUSD,
+            var answer = ProviderAnswer(body: saved.payload, requestId: saved.entry.requestId, costUSD: saved.entry.costUSD,
                                         units: saved.entry.units)
-            let payload = try await finish(answer)
+            answer.replayed = true
+            let payload = try await finishing(answer, call: call, key: key, context: context, finish: finish)
             try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: saved.entry) }
             await tally.hit()
             return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true)
@@ -100,10 +103,43 @@ public final class PaidCallGateway: Sendable {
                 try await self.attempts(call, key: key, context: context, send: send)
             }
         }
-        let payload = try await finish(answer)
+        let payload = try await finishing(answer, call: call, key: key, context: context, finish: finish)
         let record = entry(call, answer)
         try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: record) }
         return PaidResult(payload: payload, costUSD: answer.costUSD, units: answer.units, requestId: answer.requestId, cached: false)
+    }
+
+    /// Turns an answer into its result; an answer that cannot be used (cut at the output limit, not
+    /// the JSON asked for) leaves the cache for the quarantine, so no later run replays it as final.
+    /// Its cost stays in the ledger: it was paid.
+    func finishing(_ answer: ProviderAnswer, call: PaidCall, key: String, context: CallContext,
+                   finish: @Sendable (ProviderAnswer) async throws -> Data) async throws -> Data {
+        do {
+            return try await finish(answer)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            let cache = self.cache, folder = quarantineFolder(item: context.item)
+            let reason = "item \(context.item) stage \(context.stage) (\(call.provider) \(call.model)): \(error)"
+            let kept = try? await BlockingIO.run { try cache.quarantine(key, into: folder, reason: reason) }
+            if let kept { log("rejected answer kept in \(kept.path); a later run asks again") }
+            throw error
+        }
+    }
+
+    /// Where rejected answers of an item are kept: beside the week's bundles when the run has a week folder.
+    func quarantineFolder(item: String) -> URL {
+        (settings.quarantine ?? cache.folder.appendingPathComponent("quarantine", isDirectory: true))
+            .appendingPathComponent(item, isDirectory: true)
+    }
+
+    /// Stores a result under another request's key too: a request retried with a larger budget
+    /// answers for the first one, so a later run finds it without asking twice.
+    public func alias(_ key: String, to result: PaidResult, call: PaidCall) async throws {
+        let cache = self.cache
+        let entry = ResultCache.Entry(provider: call.provider, endpoint: call.endpoint, model: call.model, requestId: result.requestId,
+                                      costUSD: 0, units: result.units)
+        try await BlockingIO.run { try cache.storeResult(key, payload: result.payload, entry: entry) }
     }
 
     func entry(_ call: PaidCall, _ answer: ProviderAnswer) -> ResultCache.Entry {

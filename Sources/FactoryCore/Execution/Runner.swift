@@ -98,7 +98,17 @@ public struct Runner: Sendable {
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
         report.attach(stages: await progress.stages)
-        report.estimate = Reconciliation(planned: planned, finished: await progress.stages)
+        if let gateway, let paid = try? gateway.ledger.paidByStage(runId: gateway.settings.runId) {
+            report.estimate = Reconciliation(planned: planned, paid: paid)
+            // A failed item's calls were paid too: its line says what they cost.
+            var byItem: [String: Double] = [:]
+            for stage in paid { byItem[stage.item, default: 0] += stage.usd }
+            for index in report.items.indices where report.items[index].status != .done {
+                report.items[index].costUSD = max(report.items[index].costUSD, byItem[report.items[index].id] ?? 0)
+            }
+        } else {
+            report.estimate = Reconciliation(planned: planned, finished: await progress.stages)
+        }
         let reportFile = weekFolder.appendingPathComponent("report.json")
         // A run of some items (--only, --day, regenerate) updates their lines of the week's report.
         let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))

@@ -18,6 +18,9 @@ public struct Item: Sendable {
     public var caption: String?
     public var hashtags: [String]
     public var content: Content
+    /// The text model's effort for this item (nil: what suits its kind) and whether it thinks up front.
+    public var effort: Effort? = nil
+    public var thinking: Bool = false
     /// Seeds `regenerate --seed/--variant` sets for one stage group; never read from the manifest.
     public var stageSeeds: [StageGroup: UInt64] = [:]
 
@@ -29,11 +32,17 @@ public struct Item: Sendable {
         case chatStory(ChatSpec)
     }
 
+    /// The reasoning the item's text calls ask for, with `fallback` as its kind's effort.
+    public func reasoning(_ fallback: Effort) -> Reasoning { Reasoning(effort: effort ?? fallback, thinking: thinking) }
+
+    /// The reasoning the item's text calls ask for: its own `effort:`/`thinking:`, else its kind's.
+    public var reasoning: Reasoning { reasoning(kind.textEffort) }
+
     public var poster: PosterSpec? { if case .poster(let p) = content { p } else { nil } }
 
     /// Keys every kind accepts.
     static let commonKeys = ["id", "kind", "day", "format", "music", "music_volume", "quality", "seed", "title",
-                             "caption", "hashtags"]
+                             "caption", "hashtags", "effort", "thinking"]
 
     static func keys(for kind: Kind) -> [String] {
         switch kind {
@@ -50,7 +59,7 @@ struct ItemDecoding: Decodable {
     var item: Item
 
     enum Keys: String, CodingKey {
-        case id, kind, day, format, music, quality, seed, title, caption, hashtags
+        case id, kind, day, format, music, quality, seed, title, caption, hashtags, effort, thinking
         case musicVolume = "music_volume"
     }
 
@@ -92,7 +101,9 @@ struct ItemDecoding: Decodable {
             title: try c.decodeIfPresent(String.self, forKey: .title),
             caption: try c.decodeIfPresent(String.self, forKey: .caption),
             hashtags: try c.decodeIfPresent([String].self, forKey: .hashtags) ?? [],
-            content: content)
+            content: content,
+            effort: try c.decodeIfPresent(Effort.self, forKey: .effort),
+            thinking: try c.decodeIfPresent(Bool.self, forKey: .thinking) ?? false)
     }
 }
 

@@ -90,24 +90,33 @@ public struct Concurrency: Sendable, Equatable, Decodable {
     }
 }
 
-/// Which provider plays each role.
+/// Which provider plays each role, and which models they use (nil: the built-in default).
 public struct ProviderChoices: Sendable, Equatable, Decodable {
     public var text: TextProviderChoice
     public var image: ImageProviderChoice
     public var speech: SpeechProviderChoice
+    /// The live text model (a row of models.json for the text provider), e.g. claude-haiku-4-5.
+    public var textModel: String?
+    /// The live speech model, e.g. tts-1; the items' voices must be among its voices.
+    public var speechModel: String?
 
-    public init(text: TextProviderChoice = .auto, image: ImageProviderChoice = .auto, speech: SpeechProviderChoice = .auto) {
+    public init(text: TextProviderChoice = .auto, image: ImageProviderChoice = .auto, speech: SpeechProviderChoice = .auto,
+                textModel: String? = nil, speechModel: String? = nil) {
         self.text = text
         self.image = image
         self.speech = speech
+        self.textModel = textModel
+        self.speechModel = speechModel
     }
 
     public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(["text", "image", "speech"])
+        try decoder.rejectUnknownKeys(["text", "image", "speech", "text_model", "speech_model"])
         let c = try decoder.container(keyedBy: AnyKey.self)
         text = try c.decodeIfPresent(TextProviderChoice.self, forKey: AnyKey(stringValue: "text")) ?? .auto
         image = try c.decodeIfPresent(ImageProviderChoice.self, forKey: AnyKey(stringValue: "image")) ?? .auto
         speech = try c.decodeIfPresent(SpeechProviderChoice.self, forKey: AnyKey(stringValue: "speech")) ?? .auto
+        textModel = try c.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "text_model"))
+        speechModel = try c.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "speech_model"))
     }
 }
 

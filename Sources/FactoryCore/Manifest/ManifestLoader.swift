@@ -95,9 +95,13 @@ struct LoadSession {
             problems.append(problem(at: root, path: "items", "the manifest has no items; add `items:` with at least one item"))
         }
 
+        if let header { checkModels(header.providers, items: items, root: root) }
         guard problems.isEmpty, let header else {
-            // Once the manifest is refused, item-level problems are reported with the rest.
-            throw ManifestError((problems + itemProblems.values.joined()).sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+            // Once the manifest is refused, item-level problems are reported with the rest. A
+            // problem under `defaults:` is found once per item that inherits it: said once.
+            var seen = Set<String>()
+            let unique = (problems + itemProblems.values.joined()).filter { seen.insert($0.description).inserted }
+            throw ManifestError(unique.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
         }
         return Manifest(version: header.version, week: header.week, timezone: zone,
                         output: URL(fileURLWithPath: header.output).standardizedFileURL,

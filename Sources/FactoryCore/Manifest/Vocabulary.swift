@@ -7,6 +7,15 @@ public enum Kind: String, ManifestWord {
     case recipeVideo = "recipe-video"
     case chatStory = "chat-story"
     static let noun = "kind"
+
+    /// The text model's effort that suits the kind: a quote or a recipe needs little, a story or a
+    /// conversation more (`effort:` on an item or in its defaults overrides it).
+    public var textEffort: Effort {
+        switch self {
+        case .poster, .recipeVideo: .low
+        case .bedtimeStory, .chatStory: .medium
+        }
+    }
 }
 
 /// A day of the ISO week; an item's `day:` picks its date inside the manifest's week.
@@ -82,4 +91,8 @@ public enum ImageProviderChoice: String, ManifestWord {
 public enum SpeechProviderChoice: String, ManifestWord {
     case auto, openai, offline
     static let noun = "speech provider"
+}
+
+extension Effort: ManifestWord {
+    static let noun = "effort"
 }

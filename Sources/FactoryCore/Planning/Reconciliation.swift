@@ -25,13 +25,21 @@ public struct Reconciliation: Sendable, Codable, Equatable {
 
     /// Matches planned stages with finished ones by item and stage (the render and free stages left out).
     public init(planned: [PlannedStage], finished: [StageOutcome]) {
+        self.init(planned: planned, paid: finished.filter { $0.provider != "render" && $0.status == .done }.map {
+            Ledger.StagePaid(item: $0.item, stage: $0.stage, provider: $0.provider, usd: $0.costUSD)
+        })
+    }
+
+    /// Matches planned stages with what the ledger says each stage of this run paid, failed stages
+    /// and rejected answers included.
+    public init(planned: [PlannedStage], paid: [Ledger.StagePaid]) {
         var actual: [String: Double] = [:]
         var providers: [String: String] = [:]
         var order: [String] = []
-        for stage in finished where stage.provider != "render" && stage.status == .done {
+        for stage in paid {
             let key = stage.item + "\u{1F}" + stage.stage
             if actual[key] == nil { order.append(key) }
-            actual[key, default: 0] += stage.costUSD
+            actual[key, default: 0] += stage.usd
             providers[key] = stage.provider
         }
         var rows: [Row] = []

@@ -37,6 +37,8 @@ public struct ProviderAnswer: Sendable {
     public var requestId: String?
     public var costUSD: Double
     public var units: [String: Double]
+    /// True when the answer was saved by an earlier run and is being finished again (nothing paid now).
+    public var replayed = false
 
     public init(body: Data, requestId: String?, costUSD: Double, units: [String: Double]) {
         self.body = body

@@ -21,6 +21,14 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Runware's SDK: 4 attempts, 1 s doubling to 30 s.
     public static let runware = RetryPolicy(maxAttempts: 4, initialDelay: 1, maxDelay: 30)
 
+    /// Image downloads from a provider's image host: free to repeat, so 5 attempts, 0.5 s doubling to 8 s.
+    public static let downloads = RetryPolicy(maxAttempts: 5, initialDelay: 0.5, maxDelay: 8)
+
+    /// The plain backoff before attempt `attempt + 1`: capped doubling, 75–100 % of it with jitter.
+    public func delay(attempt: Int, jitter: Double) -> Double {
+        min(initialDelay * pow(2, Double(attempt - 1)), maxDelay) * (1 - 0.25 * min(max(jitter, 0), 1))
+    }
+
     /// The wait before attempt `attempt + 1` after `failure` on attempt `attempt` (1-based), or nil to give up.
     /// `jitter` is a number in 0..<1; the backoff uses 75–100 % of the nominal delay.
     public func delay(after failure: ProviderFailure, attempt: Int, jitter: Double) -> Double? {
@@ -35,8 +43,7 @@ public struct RetryPolicy: Sendable, Equatable {
                 guard hint <= maxRetryAfter else { return nil }
                 if hint > 0 { return hint }
             }
-            let nominal = min(initialDelay * pow(2, Double(attempt - 1)), maxDelay)
-            return nominal * (1 - 0.25 * min(max(jitter, 0), 1))
+            return delay(attempt: attempt, jitter: jitter)
         }
     }
 }

@@ -9,6 +9,8 @@ struct StructuredWriting: Sendable {
     let what: String
     let provider: any TextProvider
     let quarantine: URL
+    /// The item's effort and thinking, set on every request.
+    let reasoning: Reasoning
 
     /// `request(problem)` builds the request (nil: the first ask); `check` reads an answer; `fix`
     /// ends the error with what the user can do instead.
@@ -18,7 +20,7 @@ struct StructuredWriting: Sendable {
         var answers: [String] = []
         var problem: String?
         for attempt in 1...2 {
-            let written = try await provider.write(request(problem), context: context.with(stage: attempt == 1 ? "text" : "text-retry"))
+            let written = try await provider.write(request(problem).with(reasoning), context: context.with(stage: attempt == 1 ? "text" : "text-retry"))
             records.append(written.record)
             answers.append(written.text)
             switch check(written.text) {

@@ -6,11 +6,14 @@ public struct QuoteRequest: Sendable, Equatable {
     public var theme: String
     public var week: ISOWeek
     public var seed: UInt64
-    public init(series: Series, theme: String, week: ISOWeek, seed: UInt64) {
+    /// Effort and thinking for the live model (a quote needs little: low, no thinking).
+    public var reasoning: Reasoning
+    public init(series: Series, theme: String, week: ISOWeek, seed: UInt64, reasoning: Reasoning = Reasoning(effort: .low)) {
         self.series = series
         self.theme = theme
         self.week = week
         self.seed = seed
+        self.reasoning = reasoning
     }
 }
 
@@ -48,9 +51,12 @@ public struct TextRequest: Sendable {
     /// Expected and maximum output tokens (the estimate reserves the maximum).
     public var expectedOutputTokens: Int
     public var maxOutputTokens: Int
+    /// Effort and thinking for the live model; thinking gets its own budget on top of `maxOutputTokens`.
+    public var reasoning: Reasoning
 
     public init(purpose: Purpose, system: String, user: String, schemaName: String, schema: Data, seed: UInt64,
-                expectedOutputTokens: Int, maxOutputTokens: Int) {
+                expectedOutputTokens: Int, maxOutputTokens: Int, reasoning: Reasoning = Reasoning(effort: .medium)) {
+        self.reasoning = reasoning
         self.purpose = purpose
         self.system = system
         self.user = user
@@ -59,6 +65,13 @@ public struct TextRequest: Sendable {
         self.seed = seed
         self.expectedOutputTokens = expectedOutputTokens
         self.maxOutputTokens = maxOutputTokens
+    }
+
+    /// The same request with the item's effort and thinking.
+    public func with(_ reasoning: Reasoning) -> TextRequest {
+        var copy = self
+        copy.reasoning = reasoning
+        return copy
     }
 
     /// The schema as a JSON object, for request bodies.

@@ -20,9 +20,12 @@ public final class HTTPTransport: Sendable {
 
     public init() {
         var configuration = HTTPClient.Configuration()
-        // Never follow redirects: an API key must not travel to another host.
+        // Never follow redirects here: an API key must not travel to another host. (Image
+        // downloads, which carry no key, follow them one hop at a time, each checked.)
         configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(120))
+        // The read timeout is the longest silence allowed; each call's own deadline (`timeout`)
+        // is what bounds it, so a long non-streamed answer (up to ten minutes) is not cut early.
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(600))
         // Room for every provider's limit plus downloads, even when they share one host (the fake server).
         configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

@@ -1,101 +1,146 @@
 import FactoryCore
 import Foundation
 
-/// Anthropic Messages (`POST /v1/messages`) with structured JSON output (`output_config.format`).
+/// Anthropic Messages (`POST /v1/messages`) with structured JSON output (`output_config.format`),
+/// each request shaped for its model by `AnthropicRequest` from models.json.
 public struct AnthropicClient: TextProvider {
     public let name = "anthropic"
     public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
+    /// The answer budget of a poster quote (thinking, when wanted, comes on top).
     public var maxTokens = 400
-    public var timeout = 120.0
 
     public init(client: LiveClient, model: String) {
         self.client = client
         self.model = model
     }
 
-    /// The body sent to the API (also the canonical request of the cache key, with the seed).
-    func body(system: String, user: String, schema: Any, maxTokens: Int) -> [String: Any] {
-        ["model": model, "max_tokens": maxTokens, "system": system,
-         "messages": [["role": "user", "content": user]],
-         "output_config": ["format": ["type": "json_schema", "schema": schema]]]
-    }
-
-    /// Asks for JSON matching `schema`; returns the text block's JSON and the call's cost.
-    /// The call as the ledger, the cache and `estimate` see it, and the body that is sent.
-    func call(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int,
-              maxTokens: Int) throws -> (PaidCall, body: Data, price: ModelPrice) {
-        let price = try client.price(model)
-        let body = LiveClient.json(body(system: system, user: user, schema: schema, maxTokens: maxTokens))
+    /// The call as the ledger, the cache and `estimate` see it, the body that is sent, and its shape.
+    func call(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int, answerTokens: Int,
+              reasoning: Reasoning, item: String, maxTokens: Int? = nil) throws -> (PaidCall, body: Data, spec: ModelSpec, shape: AnthropicRequest) {
+        let spec = try client.spec(model, role: "text")
+        var shape = try AnthropicRequest.plan(spec: spec, reasoning: reasoning, answerTokens: answerTokens, item: item)
+        if let maxTokens { shape = shape.resized(maxTokens) }
+        let body = LiveClient.json(shape.body(model: model, system: system, user: user, schema: schema))
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
         let call = PaidCall(provider: name, endpoint: "messages", model: model, canonical: canonical,
-                            estimate: price.tokens(input: input, expectedOutput: expectedOutput, maxOutput: maxTokens))
-        return (call, body, price)
+                            estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: shape.maxTokens,
+                                                  expectedThinking: shape.expectedThinking))
+        return (call, body, spec, shape)
     }
 
     public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? {
         try call(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema, seed: request.seed,
-                 expectedOutput: QuotePrompt.expectedOutputTokens, maxTokens: maxTokens).0
+                 expectedOutput: QuotePrompt.expectedOutputTokens, answerTokens: maxTokens, reasoning: request.reasoning, item: "").0
     }
 
     public func plannedCall(write request: TextRequest) throws -> PaidCall? {
         try call(system: request.system, user: request.user, schema: request.rawSchema, seed: request.seed,
-                 expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens).0
+                 expectedOutput: request.expectedOutputTokens, answerTokens: request.maxOutputTokens, reasoning: request.reasoning, item: "").0
     }
 
-    public func structured(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int,
-                           maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
-        let maxTokens = maxTokens ?? self.maxTokens
-        let (call, body, price) = try call(system: system, user: user, schema: schema, seed: seed, expectedOutput: expectedOutput,
-                                           maxTokens: maxTokens)
+    /// Asks for JSON matching `schema`; `check` reads the text (a rejected answer is quarantined).
+    /// An answer cut at `max_tokens` is asked once more with a larger budget.
+    public func structured(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int, answerTokens: Int,
+                           reasoning: Reasoning, context: CallContext,
+                           check: @escaping @Sendable (String) throws -> Void = { _ in }) async throws -> (PaidResult, maxTokens: Int) {
+        let first = try call(system: system, user: user, schema: schema, seed: seed, expectedOutput: expectedOutput,
+                             answerTokens: answerTokens, reasoning: reasoning, item: context.item)
+        // The schema is only read (serialised into each attempt's body).
+        let unchecked = Unchecked(schema)
+        let build: @Sendable (Int) throws -> (PaidCall, body: Data, spec: ModelSpec, shape: AnthropicRequest) = { budget in
+            try self.call(system: system, user: user, schema: unchecked.value, seed: seed, expectedOutput: expectedOutput,
+                          answerTokens: answerTokens, reasoning: reasoning, item: context.item, maxTokens: budget)
+        }
+        let used = UsedBudget(first.shape.maxTokens)
+        let result = try await client.growing(budget: first.shape.maxTokens, modelLimit: first.spec.maxOutputTokens ?? first.shape.maxTokens,
+                                              context: context, key: { try build($0).0 }) { budget in
+            let (call, body, spec, shape) = try build(budget)
+            used.value = budget
+            return try await self.send(call, body: body, spec: spec, shape: shape, context: context, check: check)
+        }
+        return (result, used.value)
+    }
+
+    func send(_ call: PaidCall, body: Data, spec: ModelSpec, shape: AnthropicRequest, context: CallContext,
+              check: @escaping @Sendable (String) throws -> Void) async throws -> PaidResult {
         let url = client.endpoint.appending("v1/messages")
-        let client = self.client, timeout = self.timeout
+        let client = self.client, model = self.model
         return try await client.perform(call, context: context, send: {
             let reply = try await client.transport.send(
                 provider: "anthropic", method: .POST, url: url,
                 headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01"), ("content-type", "application/json")],
-                body: body, maxBytes: 4 << 20, timeout: timeout)
+                body: body, maxBytes: 8 << 20, timeout: shape.timeout)
             guard reply.status == 200 else { throw client.failure(reply) }
-            guard let message = try? JSONDecoder().decode(Message.self, from: reply.body) else {
+            var answerBody = reply.body
+            if shape.stream {
+                do {
+                    answerBody = try AnthropicStream.assemble(reply.body)
+                } catch let failed as AnthropicStream.Failed {
+                    // The request was taken and may have been billed: not re-sent blindly.
+                    throw ProviderFailure(.uncertain, provider: "anthropic", status: 200, code: failed.type,
+                                          message: "the stream broke off: \(failed.message)", requestId: reply.requestId)
+                }
+            }
+            guard let message = try? JSONDecoder().decode(Message.self, from: answerBody) else {
                 throw ProviderFailure(.malformed, provider: "anthropic", status: 200, message: "the answer is not a Messages response: \(reply.bodyText.prefix(200))",
                                       requestId: reply.requestId)
             }
-            let cost = price.actualTokens(input: message.usage.totalInput, output: message.usage.output_tokens)
-            return ProviderAnswer(body: reply.body, requestId: reply.requestId ?? message.id, costUSD: cost,
-                                  units: ["input_tokens": Double(message.usage.totalInput), "output_tokens": Double(message.usage.output_tokens)])
+            let usage = message.usage
+            let cost = spec.actualTokens(input: usage.input_tokens, output: usage.output_tokens,
+                                         cacheWrite: usage.cache_creation_input_tokens ?? 0, cacheRead: usage.cache_read_input_tokens ?? 0)
+            return ProviderAnswer(body: answerBody, requestId: reply.requestId ?? message.id, costUSD: cost,
+                                  units: ["input_tokens": Double(usage.totalInput), "output_tokens": Double(usage.output_tokens)])
         }, finish: { answer in
             let message = try JSONDecoder().decode(Message.self, from: answer.body)
-            // The answer is the text block, chosen by type: a thinking block may come first.
-            guard let text = message.content.first(where: { $0.type == "text" })?.text else {
-                throw FactoryError(.provider, "anthropic answered with no text block (stop_reason \(message.stop_reason ?? "none"))")
-            }
             if message.stop_reason == "max_tokens" {
-                throw FactoryError(.provider, "anthropic stopped at max_tokens (\(maxTokens)) before the JSON was complete")
+                throw CutShort(provider: "anthropic", model: model, limit: shape.maxTokens, outputTokens: message.usage.output_tokens,
+                               costUSD: answer.replayed ? 0 : answer.costUSD)
             }
             if message.stop_reason == "refusal" {
-                throw FactoryError(.provider, "anthropic declined the request; change the item's prompt")
+                throw FactoryError(.provider, "anthropic declined the request (stop_reason refusal); change the item's prompt")
             }
+            // The answer is the text block, chosen by type: thinking blocks may come first.
+            let text = message.content.filter { $0.type == "text" }.compactMap(\.text).joined()
+            guard !text.isEmpty else {
+                throw FactoryError(.provider, "anthropic answered with no text (stop_reason \(message.stop_reason ?? "none")); run again to ask afresh")
+            }
+            try check(text)
             return Data(text.utf8)
         })
     }
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        let result = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema,
-                                          seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, context: context)
+        let provider = name
+        let (result, used) = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema,
+                                                  seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, answerTokens: maxTokens,
+                                                  reasoning: request.reasoning, context: context,
+                                                  check: { _ = try QuotePrompt.parse($0, provider: provider) })
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
-                                     parameters: ["max_tokens": "\(maxTokens)"])
+                                     parameters: parameters(used, request.reasoning))
     }
 
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
-        let result = try await structured(system: request.system, user: request.user, schema: request.rawSchema,
-                                          seed: request.seed, expectedOutput: request.expectedOutputTokens,
-                                          maxTokens: request.maxOutputTokens, context: context)
+        let (result, used) = try await structured(system: request.system, user: request.user, schema: request.rawSchema,
+                                                  seed: request.seed, expectedOutput: request.expectedOutputTokens,
+                                                  answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context)
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
                            record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
-                                                     parameters: ["max_tokens": "\(request.maxOutputTokens)"]))
+                                                     parameters: parameters(used, request.reasoning)))
+    }
+
+    /// What the generation record says about the request's shape.
+    func parameters(_ maxTokens: Int, _ reasoning: Reasoning) -> [String: String] {
+        var parameters = ["max_tokens": "\(maxTokens)"]
+        if let spec = try? client.spec(model, role: "text"),
+           let shape = try? AnthropicRequest.plan(spec: spec, reasoning: reasoning, answerTokens: 1, item: "") {
+            if let effort = shape.effort { parameters["effort"] = effort }
+            if let type = shape.thinking?.type { parameters["thinking"] = type }
+        }
+        return parameters
     }
 
     struct Message: Decodable {
@@ -112,4 +157,11 @@ public struct AnthropicClient: TextProvider {
         var stop_reason: String?
         var usage: Usage
     }
+}
+
+/// The budget the last attempt used, for the generation record.
+final class UsedBudget: @unchecked Sendable {
+    // Written by the one attempt running at a time (attempts are sequential), read after them.
+    var value: Int
+    init(_ value: Int) { self.value = value }
 }

@@ -7,14 +7,14 @@ public struct LiveClient: Sendable {
     public var transport: HTTPTransport
     public var endpoint: ProviderEndpoint
     public var key: String
-    public var prices: PriceTable
+    public var models: ModelTable
 
-    public init(provider: String, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, prices: PriceTable) {
+    public init(provider: String, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, models: ModelTable = .bundled) {
         self.provider = provider
         self.transport = transport
         self.endpoint = endpoint
         self.key = key
-        self.prices = prices
+        self.models = models
     }
 
     /// Runs a call through the gateway when the run has one (always, in `factory run`); without
@@ -29,17 +29,43 @@ public struct LiveClient: Sendable {
                           requestId: answer.requestId, cached: false)
     }
 
-    /// The model's price row; an unknown or retired model fails here, before anything is spent.
-    func price(_ model: String) throws -> ModelPrice {
-        try prices.check(provider: provider, model: model, on: Self.today())
+    /// The model's row; an unknown or retired model fails here, before anything is spent.
+    func spec(_ model: String, role: String) throws -> ModelSpec {
+        try models.check(provider: provider, model: model, role: role, on: Self.today())
     }
 
-    /// Today as YYYY-MM-DD in the local timezone (from calendar fields: a DateFormatter per call
-    /// was an eighth of a 10,000-item estimate).
-    static func today() -> String {
-        let day = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
-        let (y, m, d) = (day.year ?? 1970, day.month ?? 1, day.day ?? 1)
-        return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
+    /// Today as YYYY-MM-DD in UTC: providers date their retirements, not our manifests' zones.
+    static func today() -> String { DayStamp.utcToday() }
+
+    /// Asks with `budget` output tokens; an answer cut at that limit is asked once more with twice
+    /// the budget (within the model's limit). The larger answer also answers for the first request
+    /// in the cache, so later runs ask neither again. Both calls are paid and in the ledger; a
+    /// second cut fails the stage with what to change, both answers kept in quarantine.
+    func growing(budget: Int, modelLimit: Int, context: CallContext, key: @Sendable (Int) throws -> PaidCall,
+                 ask: @Sendable (Int) async throws -> PaidResult) async throws -> PaidResult {
+        do {
+            return try await ask(budget)
+        } catch let cut as CutShort {
+            let label = "item \(context.item) stage \(context.stage)"
+            guard let larger = CutShort.larger(than: budget, modelLimit: modelLimit) else {
+                throw FactoryError(.provider, "\(label): \(cut), already the model's limit; the answer was billed and kept in the "
+                                   + "week's .quarantine/\(context.item)/. Lower the item's `effort:`, set `thinking: false`, or ask for less")
+            }
+            do {
+                var result = try await ask(larger)
+                if let gateway = context.gateway {
+                    let first = try key(budget)
+                    try await gateway.alias(first.key, to: result, call: first)
+                }
+                result.costUSD += cut.costUSD
+                return result
+            } catch let again as CutShort {
+                throw FactoryError(.provider, "\(label): \(again.provider) \(again.model) stopped at its output limit twice "
+                                   + "(\(budget), then \(larger) tokens, thinking included), so neither answer could be used; both were "
+                                   + "billed and are kept in the week's .quarantine/\(context.item)/. Run again to ask afresh, or lower the "
+                                   + "item's `effort:`, set `thinking: false`, or ask for a shorter text")
+            }
+        }
     }
 
     /// Turns an error reply into a classified failure, reading the provider's error shape.

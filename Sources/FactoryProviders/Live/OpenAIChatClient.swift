@@ -7,51 +7,93 @@ public struct OpenAIChatClient: TextProvider {
     public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
+    /// The answer budget of a poster quote (reasoning, when wanted, comes on top).
     public var maxTokens = 400
-    public var timeout = 120.0
 
     public init(client: LiveClient, model: String) {
         self.client = client
         self.model = model
     }
 
-    /// The call as the ledger, the cache and `estimate` see it, and the body that is sent.
-    func call(system: String, user: String, schemaName: String, schema: Any, seed: UInt64,
-              expectedOutput: Int, maxTokens: Int) throws -> (PaidCall, body: Data, price: ModelPrice) {
-        let price = try client.price(model)
-        let body = LiveClient.json([
-            "model": model, "max_completion_tokens": maxTokens, "seed": Int(seed % (1 << 31)),
+    /// The call as the ledger, the cache and `estimate` see it, the body that is sent, and the spec.
+    /// Only what the model's row allows is sent: `max_completion_tokens`, `reasoning_effort` on
+    /// reasoning models (with room for reasoning in the budget), `seed` only where it is a sampling field.
+    func call(system: String, user: String, schemaName: String, schema: Any, seed: UInt64, expectedOutput: Int,
+              answerTokens: Int, reasoning: Reasoning, item: String, maxTokens: Int? = nil) throws -> (PaidCall, body: Data, spec: ModelSpec, budget: Int) {
+        let spec = try client.spec(model, role: "text")
+        var fields: [String: Any] = [
+            "model": model,
             "messages": [["role": "system", "content": system], ["role": "user", "content": user]],
             "response_format": ["type": "json_schema", "json_schema": ["name": schemaName, "schema": schema, "strict": true]],
-        ] as [String: Any])
+        ]
+        var reasoningBudget = 0
+        if let rules = spec.thinking {
+            if reasoning.thinking {
+                fields["reasoning_effort"] = try AnthropicRequest.pick(reasoning.effort, from: rules.efforts ?? [], spec: spec, item: item, thinking: true)
+                reasoningBudget = max(1_024, reasoning.thinkingBudget)
+            } else if let off = rules.offEfforts?.first {
+                fields["reasoning_effort"] = off
+            }
+        }
+        let budget = min(spec.maxOutputTokens ?? 16_384, maxTokens ?? answerTokens + reasoningBudget)
+        fields[spec.tokenField ?? "max_completion_tokens"] = budget
+        if spec.sampling?.contains("seed") == true { fields["seed"] = Int(seed % (1 << 31)) }
+        let body = LiveClient.json(fields)
+        var canonical = body
+        canonical.append(Data("\nseed=\(seed)".utf8))
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
-        let call = PaidCall(provider: name, endpoint: "chat.completions", model: model, canonical: body,
-                            estimate: price.tokens(input: input, expectedOutput: expectedOutput, maxOutput: maxTokens))
-        return (call, body, price)
+        let call = PaidCall(provider: name, endpoint: "chat.completions", model: model, canonical: canonical,
+                            estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: budget,
+                                                  expectedThinking: reasoningBudget / 2))
+        return (call, body, spec, budget)
     }
 
     public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? {
         try call(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote", schema: QuotePrompt.schema,
-                 seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, maxTokens: maxTokens).0
+                 seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, answerTokens: maxTokens,
+                 reasoning: request.reasoning, item: "").0
     }
 
     public func plannedCall(write request: TextRequest) throws -> PaidCall? {
         try call(system: request.system, user: request.user, schemaName: request.schemaName, schema: request.rawSchema,
-                 seed: request.seed, expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens).0
+                 seed: request.seed, expectedOutput: request.expectedOutputTokens, answerTokens: request.maxOutputTokens,
+                 reasoning: request.reasoning, item: "").0
     }
 
-    public func structured(system: String, user: String, schemaName: String, schema: Any, seed: UInt64,
-                           expectedOutput: Int, maxTokens: Int? = nil, context: CallContext) async throws -> PaidResult {
-        let maxTokens = maxTokens ?? self.maxTokens
-        let (call, body, price) = try call(system: system, user: user, schemaName: schemaName, schema: schema, seed: seed,
-                                           expectedOutput: expectedOutput, maxTokens: maxTokens)
+    /// Asks for JSON matching `schema`; `check` reads the text (a rejected answer is quarantined).
+    /// An answer cut at its limit (`finish_reason: length`) is asked once more with a larger budget.
+    public func structured(system: String, user: String, schemaName: String, schema: Any, seed: UInt64, expectedOutput: Int,
+                           answerTokens: Int, reasoning: Reasoning, context: CallContext,
+                           check: @escaping @Sendable (String) throws -> Void = { _ in }) async throws -> (PaidResult, maxTokens: Int) {
+        // The schema is only read (serialised into each attempt's body).
+        let unchecked = Unchecked(schema)
+        let build: @Sendable (Int?) throws -> (PaidCall, body: Data, spec: ModelSpec, budget: Int) = { budget in
+            try self.call(system: system, user: user, schemaName: schemaName, schema: unchecked.value, seed: seed,
+                          expectedOutput: expectedOutput, answerTokens: answerTokens, reasoning: reasoning, item: context.item, maxTokens: budget)
+        }
+        let first = try build(nil)
+        let firstBudget = first.budget
+        let used = UsedBudget(firstBudget)
+        let result = try await client.growing(budget: firstBudget, modelLimit: first.spec.maxOutputTokens ?? firstBudget,
+                                              context: context, key: { try build($0).0 }) { budget in
+            let (call, body, spec, _) = try build(budget)
+            used.value = budget
+            return try await self.send(call, body: body, spec: spec, limit: budget, context: context, check: check)
+        }
+        return (result, used.value)
+    }
+
+    func send(_ call: PaidCall, body: Data, spec: ModelSpec, limit: Int, context: CallContext,
+              check: @escaping @Sendable (String) throws -> Void) async throws -> PaidResult {
         let url = client.endpoint.appending("chat/completions")
-        let client = self.client, timeout = self.timeout
+        let client = self.client, model = self.model
+        // Reasoning models can take minutes on a long answer: the same reckoning as Anthropic's.
+        let timeout = max(120, 3_600 * Double(limit) / 128_000 + 60)
         return try await client.perform(call, context: context, send: {
             let reply = try await client.transport.send(
                 provider: "openai", method: .POST, url: url,
                 headers: [("authorization", "Bearer \(client.key)"), ("content-type", "application/json")],
-                body: body, maxBytes: 4 << 20, timeout: timeout)
+                body: body, maxBytes: 8 << 20, timeout: timeout)
             guard reply.status == 200 else { throw client.failure(reply) }
             guard let completion = try? JSONDecoder().decode(Completion.self, from: reply.body) else {
                 throw ProviderFailure(.malformed, provider: "openai", status: 200,
@@ -59,39 +101,42 @@ public struct OpenAIChatClient: TextProvider {
             }
             let usage = completion.usage
             let cached = usage.prompt_tokens_details?.cached_tokens ?? 0
-            let inRate = (price.inputPerMillion ?? 0) / 1e6
-            let cost = Double(usage.prompt_tokens - cached) * inRate + Double(cached) * inRate / 2
-                + Double(usage.completion_tokens) * (price.outputPerMillion ?? 0) / 1e6
+            let cost = spec.actualTokens(input: usage.prompt_tokens - cached, output: usage.completion_tokens, cacheRead: cached)
             return ProviderAnswer(body: reply.body, requestId: reply.requestId ?? completion.id, costUSD: cost,
                                   units: ["input_tokens": Double(usage.prompt_tokens), "output_tokens": Double(usage.completion_tokens)])
         }, finish: { answer in
             let completion = try JSONDecoder().decode(Completion.self, from: answer.body)
             guard let choice = completion.choices.first else { throw FactoryError(.provider, "openai answered with no choices") }
-            if let refusal = choice.message.refusal { throw FactoryError(.provider, "openai refused: \(refusal)") }
+            if let refusal = choice.message.refusal { throw FactoryError(.provider, "openai refused: \(refusal); change the item's prompt") }
             if choice.finish_reason == "length" {
-                throw FactoryError(.provider, "openai stopped at max_completion_tokens (\(maxTokens)) before the JSON was complete")
+                throw CutShort(provider: "openai", model: model, limit: limit, outputTokens: completion.usage.completion_tokens,
+                               costUSD: answer.replayed ? 0 : answer.costUSD)
             }
-            guard let content = choice.message.content else { throw FactoryError(.provider, "openai answered with no content") }
+            guard let content = choice.message.content, !content.isEmpty else {
+                throw FactoryError(.provider, "openai answered with no content; run again to ask afresh")
+            }
+            try check(content)
             return Data(content.utf8)
         })
     }
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        let result = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote",
-                                          schema: QuotePrompt.schema, seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens,
-                                          context: context)
+        let provider = name
+        let (result, used) = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote",
+                                                  schema: QuotePrompt.schema, seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens,
+                                                  answerTokens: maxTokens, reasoning: request.reasoning, context: context,
+                                                  check: { _ = try QuotePrompt.parse($0, provider: provider) })
         return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
-                                     parameters: ["max_completion_tokens": "\(maxTokens)"])
+                                     parameters: ["max_completion_tokens": "\(used)"])
     }
 
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
-        let result = try await structured(system: request.system, user: request.user, schemaName: request.schemaName,
-                                          schema: request.rawSchema, seed: request.seed,
-                                          expectedOutput: request.expectedOutputTokens, maxTokens: request.maxOutputTokens,
-                                          context: context)
+        let (result, used) = try await structured(system: request.system, user: request.user, schemaName: request.schemaName,
+                                                  schema: request.rawSchema, seed: request.seed, expectedOutput: request.expectedOutputTokens,
+                                                  answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context)
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
                            record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
-                                                     parameters: ["max_completion_tokens": "\(request.maxOutputTokens)"]))
+                                                     parameters: ["max_completion_tokens": "\(used)"]))
     }
 
     struct Completion: Decodable {

@@ -31,14 +31,19 @@ public struct OpenAISpeechClient: Sendable {
 
     /// Audio bytes (WAV with header, or raw s16le 24 kHz mono for pcm) and what they cost.
     /// The call as the ledger, the cache and `estimate` see it, and the body that is sent.
-    func call(_ request: Request, item: String) throws -> (PaidCall, body: Data, price: ModelPrice) {
+    func call(_ request: Request, item: String) throws -> (PaidCall, body: Data, price: ModelSpec) {
         guard !request.input.isEmpty, request.input.count <= 4096 else {
             throw FactoryError(.provider, "item \(item): narration chunk of \(request.input.count) characters; OpenAI speech takes 1–4096")
         }
-        let price = try client.price(request.model)
+        let price = try client.spec(request.model, role: "speech")
+        if let voices = price.voices, !voices.contains(request.voice) {
+            throw FactoryError(.provider, "item \(item): voice \"\(request.voice)\" is not a voice of \(request.model) (it speaks "
+                               + "\(voices.joined(separator: ", "))); choose one of those, or set providers.speech_model")
+        }
         var fields: [String: Any] = ["model": request.model, "input": request.input, "voice": request.voice,
                                      "response_format": request.format, "speed": request.speed]
-        if let instructions = request.instructions, !request.model.hasPrefix("tts-1") { fields["instructions"] = instructions }
+        // `instructions` does not work with tts-1/tts-1-hd (text-to-speech guide): sent only where the row says.
+        if let instructions = request.instructions, price.instructions == true { fields["instructions"] = instructions }
         let body = LiveClient.json(fields)
         let words = Double(Self.words(request.input))
         let expectedSeconds = words / 2.6 / request.speed + 0.3

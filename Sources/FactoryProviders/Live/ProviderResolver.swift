@@ -13,12 +13,23 @@ public struct ResolvedProviders: Sendable {
     public var transport: HTTPTransport?
     /// Live providers by role.
     public var live: [String: String]
+    /// The live models in use, by provider and role (image models come from the manifest's items).
+    public var models: [ModelTable.Use] = []
 
-    public static let defaultTextModels = ["anthropic": "claude-sonnet-5-5", "openai": "gpt-4o-mini"]
-    public static let defaultSpeechModel = OpenAISpeechProvider.defaultModel
+    /// Warnings for live models that retire within 30 days (run, estimate and doctor print them).
+    public func retirementWarnings(_ manifest: Manifest?, table: ModelTable = .bundled, today: String = DayStamp.utcToday()) -> [String] {
+        var uses = models
+        if live["image"] == "runware" {
+            uses += (manifest.map(ModelTable.imageModels) ?? [ModelDefaults.image]).map { ModelTable.Use(provider: "runware", model: $0, role: "image") }
+        }
+        return table.retirementWarnings(uses, on: today)
+    }
+
+    public static let defaultTextModels = ["anthropic": ModelDefaults.anthropicText, "openai": ModelDefaults.openAIText]
+    public static let defaultSpeechModel = ModelDefaults.speech
 
     public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
-                               prices: PriceTable = .bundled) async throws -> ResolvedProviders {
+                               models: ModelTable = .bundled) async throws -> ResolvedProviders {
         // Every key and URL is checked before any client is made.
         for provider in ["runware", "openai", "anthropic"] where !offline {
             _ = try ProviderEndpoint.resolve(provider, environment: environment)
@@ -39,7 +50,7 @@ public struct ResolvedProviders: Sendable {
             let endpoint = try ProviderEndpoint.resolve(provider, environment: environment)
             let shared = transport ?? HTTPTransport()
             transport = shared
-            return LiveClient(provider: provider, transport: shared, endpoint: endpoint, key: key, prices: prices)
+            return LiveClient(provider: provider, transport: shared, endpoint: endpoint, key: key, models: models)
         }
         func missing(_ provider: String, role: String) -> FactoryError {
             FactoryError(.provider, "providers.\(role): \(provider) is named in the manifest but \(Credentials.variables[provider] ?? "") "
@@ -52,11 +63,16 @@ public struct ResolvedProviders: Sendable {
         case .offline: nil
         case .anthropic: "anthropic"
         case .openai: "openai"
-        case .auto: credentials.keys["anthropic"] != nil ? "anthropic" : credentials.keys["openai"] != nil ? "openai" : nil
+        case .auto:
+            // A text_model names its provider; otherwise Anthropic when its key is set, then OpenAI.
+            ["anthropic", "openai"].first { provider in
+                credentials.keys[provider] != nil
+                    && (choices.textModel.map { models.spec(provider: provider, model: $0) != nil } ?? true)
+            }
         }
         if let provider = textChoice {
-            let model = environment["FACTORY_TEXT_MODEL"] ?? defaultTextModels[provider] ?? ""
-            _ = try prices.check(provider: provider, model: model, on: LiveClient.today())
+            let model = environment["FACTORY_TEXT_MODEL"] ?? choices.textModel ?? defaultTextModels[provider] ?? ""
+            _ = try models.check(provider: provider, model: model, role: "text", on: LiveClient.today())
             guard let live = try client(provider, role: "text") else { throw missing(provider, role: "text") }
             text = provider == "anthropic" ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
             lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")
@@ -85,9 +101,9 @@ public struct ResolvedProviders: Sendable {
         let speech: any SpeechProvider
         let speechLive = choices.speech == .openai || (choices.speech == .auto && credentials.keys["openai"] != nil)
         if speechLive {
-            let model = environment["FACTORY_SPEECH_MODEL"] ?? defaultSpeechModel
+            let model = environment["FACTORY_SPEECH_MODEL"] ?? choices.speechModel ?? defaultSpeechModel
             do {
-                _ = try prices.check(provider: "openai", model: model, on: LiveClient.today())
+                _ = try models.check(provider: "openai", model: model, role: "speech", on: LiveClient.today())
                 guard let client = try client("openai", role: "speech") else { throw missing("openai", role: "speech") }
                 speech = OpenAISpeechProvider(client: client, model: model)
                 lines.append("speech: openai \(model) (live, \(client.endpoint.base.absoluteString))")
@@ -101,8 +117,14 @@ public struct ResolvedProviders: Sendable {
             lines.append("speech: offline (\(offlineVoice()); "
                          + (choices.speech == .offline ? "manifest says offline" : "no OPENAI_API_KEY") + "; nothing is spent)")
         }
-        return ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines),
-                                 speech: speech, transport: transport, live: live)
+        var resolved = ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines),
+                                         speech: speech, transport: transport, live: live)
+        if let provider = textChoice {
+            resolved.models.append(.init(provider: provider, model: (text as? AnthropicClient)?.model ?? (text as? OpenAIChatClient)?.model ?? "",
+                                         role: "text"))
+        }
+        if let live = speech as? OpenAISpeechProvider { resolved.models.append(.init(provider: "openai", model: live.model, role: "speech")) }
+        return resolved
     }
 
     /// "espeak-ng 1.51", or why it cannot speak (found now, not halfway through a story).

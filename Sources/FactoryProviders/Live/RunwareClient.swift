@@ -14,27 +14,42 @@ public struct RunwareClient: ImageProvider {
     /// Larger sides or areas are refused after reading only the header (decompression bombs).
     public var maxSide = 8192
     public var maxPixels = 40_000_000
+    /// Tries of one image download (a broken body, a reset, a 5xx from the image host).
+    public var downloadAttempts = 5
 
     public init(client: LiveClient) { self.client = client }
 
-    /// Runware sizes are multiples of 64 between 128 and 2048.
-    static func side(_ value: Int) -> Int { min(2048, max(128, (value + 32) / 64 * 64)) }
+    /// Runware sizes are multiples of 64 between 128 and 2048, narrowed to the family's own range.
+    static func side(_ value: Int, spec: ModelSpec? = nil) -> Int {
+        let low = max(128, spec?.minSide ?? 128), high = min(2048, spec?.maxSide ?? 2048)
+        // Keep a multiple of 64 inside the family's range (256…1440 → 256…1408).
+        let top = high / 64 * 64, bottom = (low + 63) / 64 * 64
+        return min(top, max(bottom, (value + 32) / 64 * 64))
+    }
 
-    /// The call as the ledger, the cache and `estimate` see it, and the task that is sent.
+    /// The call as the ledger, the cache and `estimate` see it, and the task that is sent: only the
+    /// fields the model's family takes (a `bfl:` partner model rejects steps, CFGScale and
+    /// negativePrompt), priced from the model's row. A model of no known family is refused.
     func call(_ request: ImageRequest) throws -> (PaidCall, task: [String: Any], width: Int, height: Int, seed: Int64) {
-        let price = try client.price(request.model)
-        let width = Self.side(request.width), height = Self.side(request.height)
+        let spec = try client.spec(request.model, role: "image")
+        let takes = Set(spec.parameters ?? ["positivePrompt", "width", "height", "seed"])
+        let width = Self.side(request.width, spec: spec), height = Self.side(request.height, spec: spec)
         // Runware seeds are 1…Int64.max.
         let seed = Int64(request.seed % UInt64(Int64.max - 1)) + 1
         var task: [String: Any] = [
             "taskType": "imageInference", "positivePrompt": String(request.positivePrompt.prefix(3000)), "model": request.model,
-            "width": width, "height": height, "steps": request.steps, "CFGScale": request.cfgScale, "seed": seed,
-            "numberResults": 1, "outputType": "URL", "outputFormat": "JPG", "includeCost": true, "deliveryMethod": "sync",
+            "width": width, "height": height, "numberResults": 1, "outputType": "URL", "outputFormat": "JPG",
+            "includeCost": true, "deliveryMethod": "sync",
         ]
-        if request.negativePrompt.count >= 2 { task["negativePrompt"] = String(request.negativePrompt.prefix(3000)) }
+        if takes.contains("seed") { task["seed"] = seed }
+        if takes.contains("steps") { task["steps"] = request.steps }
+        if takes.contains("CFGScale") { task["CFGScale"] = request.cfgScale }
+        if takes.contains("negativePrompt"), request.negativePrompt.count >= 2 {
+            task["negativePrompt"] = String(request.negativePrompt.prefix(3000))
+        }
         let canonical = LiveClient.json(task)
         let call = PaidCall(provider: name, endpoint: "imageInference", model: request.model, canonical: canonical,
-                            estimate: price.images(count: 1, width: width, height: height, steps: request.steps))
+                            estimate: spec.images(count: 1, width: width, height: height, steps: takes.contains("steps") ? request.steps : nil))
         return (call, task, width, height, seed)
     }
 
@@ -79,27 +94,54 @@ public struct RunwareClient: ImageProvider {
             }
             return try await self.download(text)
         })
+        var parameters = ["width": "\(width)", "height": "\(height)", "taskUUID": taskUUID, "cache": result.cached ? "hit" : "miss"]
+        if let steps = wireTask["steps"] { parameters["steps"] = "\(steps)" }
+        if let scale = wireTask["CFGScale"] { parameters["CFGScale"] = "\(scale)" }
         let record = GenerationRecord(stage: context.stage, provider: name, model: request.model,
-                                      parameters: ["width": "\(width)", "height": "\(height)", "steps": "\(request.steps)",
-                                                   "CFGScale": "\(request.cfgScale)", "taskUUID": taskUUID,
-                                                   "cache": result.cached ? "hit" : "miss"],
+                                      parameters: parameters,
                                       seed: UInt64(seed), requestId: result.requestId, promptHash: Digest.sha256(request.positivePrompt),
                                       units: result.units, costUSD: result.costUSD)
         return GeneratedImage(data: result.payload, record: record)
     }
 
-    /// Fetches an image with a byte cap, then checks its magic bytes and header dimensions.
+    /// Fetches an image from the provider's image host with a byte cap, then checks its magic
+    /// bytes and header dimensions. The download carries no key, so redirects are followed (each
+    /// hop checked like the first) and a broken download is tried again with backoff: it is free.
     func download(_ text: String) async throws -> Data {
-        let url = try ProviderEndpoint.checkDownload(text, provider: name)
-        let reply: HTTPTransport.Reply
-        do {
-            reply = try await client.transport.send(provider: name, method: .GET, url: url, headers: [], body: nil,
-                                                    maxBytes: maxImageBytes, timeout: 120)
-        } catch let failure as ProviderFailure {
-            throw FactoryError(.provider, "runware image download failed: \(failure.message)")
+        var url = try ProviderEndpoint.checkDownload(text, provider: name)
+        var reply: HTTPTransport.Reply?
+        var attempt = 1, hops = 0
+        while reply == nil {
+            do {
+                let answer = try await client.transport.send(provider: name, method: .GET, url: url, headers: [], body: nil,
+                                                             maxBytes: maxImageBytes, timeout: 120)
+                if (300...399).contains(answer.status), let location = answer.headers["location"] {
+                    hops += 1
+                    guard hops <= 5, let next = URL(string: location, relativeTo: url)?.absoluteURL else {
+                        throw FactoryError(.provider, "runware image download redirected more than 5 times; run again")
+                    }
+                    url = try ProviderEndpoint.checkDownload(next.absoluteString, provider: name)
+                    continue
+                }
+                if Self.retriedStatus(answer.status), attempt < downloadAttempts {
+                    try await pause(attempt)
+                    attempt += 1
+                    continue
+                }
+                reply = answer
+            } catch let failure as ProviderFailure {
+                // Cut mid-body, reset, timed out: nothing is billed for a download, so ask again.
+                guard attempt < downloadAttempts else {
+                    throw FactoryError(.provider, "runware image download failed \(attempt) times (\(failure.message)); the image "
+                                       + "was paid for and its answer is kept: run again to download it without paying again")
+                }
+                try await pause(attempt)
+                attempt += 1
+            }
         }
-        guard reply.status == 200 else {
-            throw FactoryError(.provider, "runware image download answered HTTP \(reply.status); the URL may have expired, run with --fresh")
+        guard let reply, reply.status == 200 else {
+            throw FactoryError(.provider, "runware image download answered HTTP \(reply?.status ?? 0); the URL may have expired, "
+                               + "run `factory regenerate ITEM --stage image` to make the image again")
         }
         guard let format = ImageSignature.detect(reply.body) else {
             throw FactoryError(.provider, "runware image is not a JPEG, PNG or WebP (\(reply.body.count) bytes starting "
@@ -113,6 +155,15 @@ public struct RunwareClient: ImageProvider {
                                + "and \(maxPixels / 1_000_000) Mpx; it was not decoded")
         }
         return reply.body
+    }
+
+    /// Statuses worth another try of a download: throttling and the host's own failures.
+    static func retriedStatus(_ status: Int) -> Bool { status == 408 || status == 429 || (500...599).contains(status) }
+
+    /// Capped exponential backoff with jitter between download attempts.
+    func pause(_ attempt: Int) async throws {
+        let delay = RetryPolicy.downloads.delay(attempt: attempt, jitter: Double.random(in: 0..<1))
+        try await Task.sleep(for: .seconds(delay))
     }
 
     /// A version-4-shaped UUID made from a hash.

@@ -23,7 +23,7 @@ struct BedtimeArt {
         let prompt = "\(story.illustrationPrompt); \(hero); soft watercolour children's book illustration, warm night light, gentle, calm"
         let size = Format.story.generationSize
         return ImageRequest(positivePrompt: prompt, negativePrompt: "scary, dark horror, text, watermark, deformed",
-                            model: "civitai:4384@128713", width: size.width, height: size.height, steps: 28, cfgScale: 7, seed: seed,
+                            model: ModelDefaults.image, width: size.width, height: size.height, steps: 28, cfgScale: 7, seed: seed,
                             hints: ["kind": "bedtime", "style": "watercolor", "series": "mindful-moment", "prompt": prompt,
                                     "week": week.description])
     }

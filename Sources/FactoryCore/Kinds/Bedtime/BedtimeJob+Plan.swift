@@ -14,7 +14,7 @@ extension BedtimeJob {
         if story == nil {
             var call: PaidCall?
             stages.append(try planner.stage(item, "text", provider: text.name, paid: text.isPaid) {
-                call = try text.plannedCall(write: StoryPrompt.request(brief))
+                call = try text.plannedCall(write: StoryPrompt.request(brief).with(item.reasoning))
                 return call
             })
             if let cached = planner.cachedText(call, stage: "text"), case .success(let parsed) = StoryCheck.validate(cached, brief: brief) {

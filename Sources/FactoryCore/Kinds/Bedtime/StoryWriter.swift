@@ -32,7 +32,7 @@ struct StoryWriter {
         let brief = brief()
         if let edited = try overridden(brief) { return (edited, [], Self.overrideSource) }
         let edit = Self.overridePath(manifest: manifest, itemId: item.id).lastPathComponent
-        let writing = StructuredWriting(item: item.id, what: "bedtime-story", provider: provider, quarantine: quarantine)
+        let writing = StructuredWriting(item: item.id, what: "bedtime-story", provider: provider, quarantine: quarantine, reasoning: item.reasoning)
         let (story, records) = try await writing.ask(
             context: context, request: { StoryPrompt.request(brief, problem: $0) },
             check: { StoryCheck.validate($0, brief: brief) },

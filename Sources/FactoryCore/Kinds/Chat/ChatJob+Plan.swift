@@ -4,7 +4,7 @@ extension ChatJob {
         let writer = chatWriter, text = providers.text
         if try writer.handWritten() != nil { return [] }
         return [try planner.stage(item, "text", provider: text.name, paid: text.isPaid) {
-            try text.plannedCall(write: ChatPrompt.request(writer.brief()))
+            try text.plannedCall(write: ChatPrompt.request(writer.brief()).with(item.reasoning))
         }]
     }
 }

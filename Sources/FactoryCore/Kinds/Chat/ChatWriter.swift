@@ -40,7 +40,7 @@ struct ChatWriter {
     func conversation(context: CallContext) async throws -> (Conversation, [GenerationRecord], source: String) {
         if let written = try handWritten() { return (written.0, [], written.1) }
         let brief = brief()
-        let writing = StructuredWriting(item: item.id, what: "chat-story", provider: provider, quarantine: quarantine)
+        let writing = StructuredWriting(item: item.id, what: "chat-story", provider: provider, quarantine: quarantine, reasoning: item.reasoning)
         let (conversation, records) = try await writing.ask(
             context: context, request: { ChatPrompt.request(brief, problem: $0) },
             check: { ConversationCheck.validate($0, brief: brief) },

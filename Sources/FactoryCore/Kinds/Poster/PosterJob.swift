@@ -23,7 +23,7 @@ struct PosterJob: Sendable {
     /// The quote request; nil when the manifest gives the quote.
     var quoteRequest: QuoteRequest? {
         spec.quote == nil ? QuoteRequest(series: spec.series, theme: spec.prompt, week: manifest.week,
-                                         seed: item.seed(.text, default: baseSeed)) : nil
+                                         seed: item.seed(.text, default: baseSeed), reasoning: item.reasoning) : nil
     }
 
     /// One image request per variant, with consecutive seeds, and the stage each is recorded as.

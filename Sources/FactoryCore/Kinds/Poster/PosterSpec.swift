@@ -42,7 +42,7 @@ public struct PosterSpec: Sendable, Equatable {
         case negativePrompt = "negative_prompt", cfgScale = "cfg_scale"
     }
 
-    public static let defaultModel = "civitai:4384@128713"
+    public static let defaultModel = ModelDefaults.image
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)

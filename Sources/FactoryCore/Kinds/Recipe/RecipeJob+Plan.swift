@@ -11,7 +11,7 @@ extension RecipeJob {
         } else {
             var call: PaidCall?
             stages.append(try planner.stage(item, "text", provider: text.name, paid: text.isPaid) {
-                call = try text.plannedCall(write: RecipePrompt.request(recipeWriter.brief()))
+                call = try text.plannedCall(write: RecipePrompt.request(recipeWriter.brief()).with(item.reasoning))
                 return call
             })
             if let cached = planner.cachedText(call, stage: "text"), case .success(let parsed) = RecipeCheck.validate(cached) {

@@ -19,7 +19,7 @@ struct RecipeWriter {
     func recipe(context: CallContext) async throws -> (Recipe, [GenerationRecord], source: String) {
         if let written = spec.recipe { return (Recipe(written), [], "manifest") }
         let brief = brief()
-        let writing = StructuredWriting(item: item.id, what: "recipe", provider: provider, quarantine: quarantine)
+        let writing = StructuredWriting(item: item.id, what: "recipe", provider: provider, quarantine: quarantine, reasoning: item.reasoning)
         let (recipe, records) = try await writing.ask(
             context: context, request: { RecipePrompt.request(brief, problem: $0) },
             check: { RecipeCheck.validate($0) }, fix: "change the prompt, or write `recipe:` by hand")

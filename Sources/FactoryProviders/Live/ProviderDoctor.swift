@@ -1,0 +1,178 @@
+import FactoryCore
+import Foundation
+
+/// `factory doctor`: checks each live provider's key, base URL and model with calls that cost
+/// nothing (Anthropic's and OpenAI's `GET /v1/models/{id}`, Runware's `modelSearch` task), the
+/// models' retirement dates and the model table's age.
+public struct ProviderDoctor: Sendable {
+    /// One line of the report: fine, a warning, or a problem (with its fix).
+    public struct Finding: Sendable, Equatable {
+        public enum Level: String, Sendable { case ok, warning, problem, skipped }
+        public var provider: String
+        public var level: Level
+        public var message: String
+    }
+
+    public var models: ModelTable = .bundled
+    public var today: String = DayStamp.utcToday()
+    /// models.json older than this many days gets a warning to re-check the prices.
+    public var maxTableAge = 90
+
+    public init() {}
+
+    /// Checks the providers a run with `choices` would use (and the image models of `imageModels`).
+    public func check(_ choices: ProviderChoices, imageModels: [String], environment: [String: String]) async -> [Finding] {
+        var findings: [Finding] = []
+        let resolved: ResolvedProviders
+        do {
+            resolved = try await ResolvedProviders.resolve(choices, environment: environment, offline: false, models: models)
+        } catch {
+            return [Finding(provider: "setup", level: .problem, message: Secrets.redact("\(error)"))]
+        }
+        defer { if let transport = resolved.transport { Task { await transport.shutdown() } } }
+        for role in ["text", "image", "speech"] where resolved.live[role] == nil {
+            findings.append(Finding(provider: role, level: .skipped, message: "offline (no key for a live \(role) provider): nothing to check"))
+        }
+        if let text = resolved.set.text as? AnthropicClient {
+            findings += await anthropic(text.client, model: text.model)
+        }
+        if let text = resolved.set.text as? OpenAIChatClient {
+            findings += await openAI(text.client, model: text.model, role: "text")
+        }
+        if let speech = resolved.speech as? OpenAISpeechProvider {
+            findings += await openAI(speech.client.client, model: speech.model, role: "speech")
+        }
+        if let image = resolved.set.image as? RunwareClient {
+            findings += await runware(image.client, models: imageModels.isEmpty ? [ModelDefaults.image] : imageModels)
+        }
+        if let age = models.age(on: today) {
+            findings.append(age > maxTableAge
+                ? Finding(provider: "models.json", level: .warning,
+                          message: "prices and models were checked \(age) days ago (\(models.checked)); re-read each row's source and update it")
+                : Finding(provider: "models.json", level: .ok, message: "prices and models checked \(models.checked) (\(age) days ago)"))
+        }
+        return findings
+    }
+
+    /// The table's word on a model: retired (a problem), retiring within 30 days (a warning), or its date.
+    func lifecycle(_ provider: String, _ model: String, role: String) -> Finding? {
+        do {
+            let spec = try models.check(provider: provider, model: model, role: role, on: today)
+            if let warning = models.retirementWarning(provider: provider, model: model, on: today) {
+                return Finding(provider: provider, level: .warning, message: warning)
+            }
+            if let retires = spec.retires {
+                return Finding(provider: provider, level: .ok, message: "\(model) retires on \(retires) (more than 30 days away)")
+            }
+            return nil
+        } catch {
+            return Finding(provider: provider, level: .problem, message: "\(error)")
+        }
+    }
+
+    func anthropic(_ client: LiveClient, model: String) async -> [Finding] {
+        var findings = lifecycle("anthropic", model, role: "text").map { [$0] } ?? []
+        let url = client.endpoint.appending("v1/models").appendingPathComponent(model)
+        let reply = await get("anthropic", client, url: url,
+                              headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01")])
+        findings.append(verdict("anthropic", reply, client: client, model: model, keyVariable: "ANTHROPIC_API_KEY", baseVariable: "ANTHROPIC_BASE_URL"))
+        return findings
+    }
+
+    func openAI(_ client: LiveClient, model: String, role: String) async -> [Finding] {
+        var findings = lifecycle("openai", model, role: role).map { [$0] } ?? []
+        let url = client.endpoint.appending("models").appendingPathComponent(model)
+        let reply = await get("openai", client, url: url, headers: [("authorization", "Bearer \(client.key)")])
+        var finding = verdict("openai", reply, client: client, model: model, keyVariable: "OPENAI_API_KEY", baseVariable: "OPENAI_BASE_URL")
+        // The Model object's shutdown_date (openai-openapi) is OpenAI's own word on retirement.
+        if finding.level == .ok, case .success(let ok) = reply,
+           let object = (try? JSONSerialization.jsonObject(with: ok.body)) as? [String: Any],
+           let shutdown = object["shutdown_date"] as? String {
+            if shutdown <= today {
+                finding = Finding(provider: "openai", level: .problem, message: "\(model) shut down on \(shutdown) (OpenAI's models list); choose another model")
+            } else if let left = DayMath.days(from: today, to: String(shutdown.prefix(10))), left <= 30 {
+                finding = Finding(provider: "openai", level: .warning, message: "\(model) shuts down on \(shutdown) (in \(left) days, OpenAI's models list)")
+            } else {
+                finding.message += "; OpenAI lists its shutdown on \(shutdown)"
+            }
+        }
+        findings.append(finding)
+        return findings
+    }
+
+    func runware(_ client: LiveClient, models imageModels: [String]) async -> [Finding] {
+        var findings: [Finding] = []
+        for model in imageModels {
+            if let word = lifecycle("runware", model, role: "image") { findings.append(word) }
+            let task: [String: Any] = ["taskType": "modelSearch", "taskUUID": UUID().uuidString.lowercased(), "search": model, "limit": 5]
+            let reply: Result<HTTPTransport.Reply, ProviderFailure>
+            do {
+                reply = .success(try await client.transport.send(
+                    provider: "runware", method: .POST, url: client.endpoint.base,
+                    headers: [("authorization", "Bearer \(client.key)"), ("content-type", "application/json")],
+                    body: LiveClient.json([task]), maxBytes: 1 << 20, timeout: 30))
+            } catch let failure as ProviderFailure {
+                reply = .failure(failure)
+            } catch {
+                reply = .failure(ProviderFailure(.notSent, provider: "runware", message: "\(error)"))
+            }
+            var finding = verdict("runware", reply, client: client, model: model, keyVariable: "RUNWARE_API_KEY", baseVariable: "RUNWARE_BASE_URL")
+            if finding.level == .ok, case .success(let ok) = reply {
+                let results = ((try? JSONSerialization.jsonObject(with: ok.body)) as? [String: Any])?["data"] as? [[String: Any]]
+                let cards = results?.first?["results"] as? [[String: Any]] ?? []
+                if let card = cards.first(where: { $0["air"] as? String == model }) {
+                    if let status = card["status"] as? String, status != "live" {
+                        let next = (card["replacedBy"] as? String).map { "; Runware names \"\($0)\" as its replacement" } ?? ""
+                        finding = Finding(provider: "runware", level: .problem, message: "\(model) is \(status) on Runware\(next)")
+                    } else {
+                        finding.message += "; \(model) is live"
+                    }
+                } else {
+                    finding = Finding(provider: "runware", level: .warning,
+                                      message: "key accepted, but Runware's model search does not list \(model) (a private model, or a typo?)")
+                }
+            }
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    func get(_ provider: String, _ client: LiveClient, url: URL, headers: [(String, String)]) async -> Result<HTTPTransport.Reply, ProviderFailure> {
+        do {
+            return .success(try await client.transport.send(provider: provider, method: .GET, url: url, headers: headers, body: nil,
+                                                            maxBytes: 1 << 20, timeout: 30))
+        } catch let failure as ProviderFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(ProviderFailure(.notSent, provider: provider, message: "\(error)"))
+        }
+    }
+
+    /// What a reply says about the key, the base URL and the model.
+    func verdict(_ provider: String, _ reply: Result<HTTPTransport.Reply, ProviderFailure>, client: LiveClient, model: String,
+                 keyVariable: String, baseVariable: String) -> Finding {
+        let base = client.endpoint.base.absoluteString
+        switch reply {
+        case .failure(let failure):
+            return Finding(provider: provider, level: .problem,
+                           message: Secrets.redact("cannot reach \(base): \(failure.message); check \(baseVariable) and the network"))
+        case .success(let answer):
+            switch answer.status {
+            case 200:
+                return Finding(provider: provider, level: .ok, message: "key accepted at \(base), model \(model) available")
+            case 401, 403:
+                return Finding(provider: provider, level: .problem,
+                               message: "\(base) refused the key (HTTP \(answer.status)): set \(keyVariable) to a valid key")
+            case 404:
+                let known = models.known(provider: provider, role: "text").joined(separator: ", ")
+                return Finding(provider: provider, level: .problem,
+                               message: "\(base) does not serve \(model) to this key (HTTP 404); check the model name"
+                                   + (known.isEmpty ? "" : " (models.json knows \(known))") + " and \(baseVariable)")
+            default:
+                return Finding(provider: provider, level: .problem,
+                               message: Secrets.redact("\(base) answered HTTP \(answer.status): \(answer.bodyText.prefix(200)); check \(baseVariable)"))
+            }
+        }
+    }
+}
+
