@@ -85,7 +85,7 @@ public final class PaidCallGateway: Sendable {
         let saved = fresh ? nil : try await BlockingIO.run { (cache.result(key), cache.answer(key)) }
         if let hit = saved?.0 {
             await tally.hit()
-            return PaidResult(payload: hit.payload, costUSD: 0, units: hit.entry.units, requestId: hit.entry.requestId, cached: true)
+            return PaidResult(payload: hit.payload, costUSD: 0, units: hit.entry.units, requestId: hit.entry.requestId, cached: true, key: key)
         }
         if let saved = saved?.1 {
             // Paid for by an earlier run that stopped before finishing the result: finish it, pay nothing.
@@ -95,7 +95,7 @@ public final class PaidCallGateway: Sendable {
             let payload = try await finishing(answer, call: call, key: key, context: context, finish: finish)
             try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: saved.entry) }
             await tally.hit()
-            return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true)
+            return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true, key: key)
         }
         let semaphore = perProvider[call.provider] ?? global
         let answer = try await semaphore.withPermit(priority: priority) {
@@ -106,7 +106,7 @@ public final class PaidCallGateway: Sendable {
         let payload = try await finishing(answer, call: call, key: key, context: context, finish: finish)
         let record = entry(call, answer)
         try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: record) }
-        return PaidResult(payload: payload, costUSD: answer.costUSD, units: answer.units, requestId: answer.requestId, cached: false)
+        return PaidResult(payload: payload, costUSD: answer.costUSD, units: answer.units, requestId: answer.requestId, cached: false, key: key)
     }
 
     /// Turns an answer into its result; an answer that cannot be used (cut at the output limit, not
@@ -116,15 +116,20 @@ public final class PaidCallGateway: Sendable {
                    finish: @Sendable (ProviderAnswer) async throws -> Data) async throws -> Data {
         do {
             return try await finish(answer)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
+        } catch let error where error is CutShort || error is RejectedAnswer {
             let cache = self.cache, folder = quarantineFolder(item: context.item)
             let reason = "item \(context.item) stage \(context.stage) (\(call.provider) \(call.model)): \(error)"
             let kept = try? await BlockingIO.run { try cache.quarantine(key, into: folder, reason: reason) }
             if let kept { log("rejected answer kept in \(kept.path); a later run asks again") }
             throw error
         }
+    }
+
+    /// Moves a finished result out of the cache into the item's quarantine (a writer's answer its
+    /// own check rejected twice): the next run asks again.
+    public func reject(_ key: String, item: String, reason: String) async {
+        let cache = self.cache, folder = quarantineFolder(item: item)
+        _ = try? await BlockingIO.run { try cache.quarantine(key, into: folder, reason: reason) }
     }
 
     /// Where rejected answers of an item are kept: beside the week's bundles when the run has a week folder.

@@ -32,3 +32,13 @@ public struct CutShort: Error, CustomStringConvertible, Sendable {
         return next > limit ? next : nil
     }
 }
+
+/// An answer the provider delivered (and billed) that cannot be used as it is: not the JSON
+/// asked for, no text, a refusal, an image URL that has expired. The gateway moves it from the
+/// cache to the quarantine, so a later run asks again instead of replaying it. (Errors that are
+/// not this, such as a broken download, leave the answer in the cache: finishing it again is free.)
+public struct RejectedAnswer: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = Secrets.redact(message) }
+    public var description: String { message }
+}

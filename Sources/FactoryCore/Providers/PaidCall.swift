@@ -56,8 +56,11 @@ public struct PaidResult: Sendable {
     public var requestId: String?
     /// True when the result came from the cache (nothing was called or paid).
     public var cached: Bool
+    /// The request's cache key (nil outside a run's gateway).
+    public var key: String?
 
-    public init(payload: Data, costUSD: Double, units: [String: Double], requestId: String?, cached: Bool) {
+    public init(payload: Data, costUSD: Double, units: [String: Double], requestId: String?, cached: Bool, key: String? = nil) {
+        self.key = key
         self.payload = payload
         self.costUSD = costUSD
         self.units = units

@@ -18,11 +18,13 @@ struct StructuredWriting: Sendable {
                     check: (String) -> Result<Value, ConversationCheck.Problems>, fix: String) async throws -> (Value, [GenerationRecord]) {
         var records: [GenerationRecord] = []
         var answers: [String] = []
+        var keys: [String] = []
         var problem: String?
         for attempt in 1...2 {
             let written = try await provider.write(request(problem).with(reasoning), context: context.with(stage: attempt == 1 ? "text" : "text-retry"))
             records.append(written.record)
             answers.append(written.text)
+            if let key = written.key { keys.append(key) }
             switch check(written.text) {
             case .success(let value): return (value, records)
             case .failure(let problems): problem = problems.description
@@ -30,6 +32,8 @@ struct StructuredWriting: Sendable {
             try Task.checkCancellation()
         }
         let kept = try keep(answers, problem: problem ?? "")
+        // Both answers leave the cache, or every later run would replay them and fail the same way.
+        for key in keys { await context.gateway?.reject(key, item: item, reason: "item \(item): rejected \(what) answer: \(problem ?? "")") }
         throw FactoryError(.provider, "item \(item): the \(provider.name) writer's answer was rejected twice (\(problem ?? "")); "
                            + "the raw answers are in \(kept.path). Run again to ask afresh, \(fix)")
     }

@@ -87,9 +87,12 @@ public struct TextRequest: Sendable {
 public struct WrittenText: Sendable, Equatable {
     public var text: String
     public var record: GenerationRecord
-    public init(text: String, record: GenerationRecord) {
+    /// The paid request's cache key, so a rejected answer can leave the cache (nil: offline).
+    public var key: String?
+    public init(text: String, record: GenerationRecord, key: String? = nil) {
         self.text = text
         self.record = record
+        self.key = key
     }
 }
 

@@ -101,14 +101,14 @@ public struct AnthropicClient: TextProvider {
                                costUSD: answer.replayed ? 0 : answer.costUSD)
             }
             if message.stop_reason == "refusal" {
-                throw FactoryError(.provider, "anthropic declined the request (stop_reason refusal); change the item's prompt")
+                throw RejectedAnswer("anthropic declined the request (stop_reason refusal); change the item's prompt")
             }
             // The answer is the text block, chosen by type: thinking blocks may come first.
             let text = message.content.filter { $0.type == "text" }.compactMap(\.text).joined()
             guard !text.isEmpty else {
-                throw FactoryError(.provider, "anthropic answered with no text (stop_reason \(message.stop_reason ?? "none")); run again to ask afresh")
+                throw RejectedAnswer("anthropic answered with no text (stop_reason \(message.stop_reason ?? "none")); run again to ask afresh")
             }
-            try check(text)
+            do { try check(text) } catch { throw RejectedAnswer("\(error)") }
             return Data(text.utf8)
         })
     }
@@ -129,7 +129,7 @@ public struct AnthropicClient: TextProvider {
                                                   answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context)
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
                            record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
-                                                     parameters: parameters(used, request.reasoning)))
+                                                     parameters: parameters(used, request.reasoning)), key: result.key)
     }
 
     /// What the generation record says about the request's shape.

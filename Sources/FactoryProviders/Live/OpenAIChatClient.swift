@@ -106,16 +106,16 @@ public struct OpenAIChatClient: TextProvider {
                                   units: ["input_tokens": Double(usage.prompt_tokens), "output_tokens": Double(usage.completion_tokens)])
         }, finish: { answer in
             let completion = try JSONDecoder().decode(Completion.self, from: answer.body)
-            guard let choice = completion.choices.first else { throw FactoryError(.provider, "openai answered with no choices") }
-            if let refusal = choice.message.refusal { throw FactoryError(.provider, "openai refused: \(refusal); change the item's prompt") }
+            guard let choice = completion.choices.first else { throw RejectedAnswer("openai answered with no choices; run again to ask afresh") }
+            if let refusal = choice.message.refusal { throw RejectedAnswer("openai refused: \(refusal); change the item's prompt") }
             if choice.finish_reason == "length" {
                 throw CutShort(provider: "openai", model: model, limit: limit, outputTokens: completion.usage.completion_tokens,
                                costUSD: answer.replayed ? 0 : answer.costUSD)
             }
             guard let content = choice.message.content, !content.isEmpty else {
-                throw FactoryError(.provider, "openai answered with no content; run again to ask afresh")
+                throw RejectedAnswer("openai answered with no content; run again to ask afresh")
             }
-            try check(content)
+            do { try check(content) } catch { throw RejectedAnswer("\(error)") }
             return Data(content.utf8)
         })
     }
@@ -136,7 +136,7 @@ public struct OpenAIChatClient: TextProvider {
                                                   answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context)
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
                            record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
-                                                     parameters: ["max_completion_tokens": "\(used)"]))
+                                                     parameters: ["max_completion_tokens": "\(used)"]), key: result.key)
     }
 
     struct Completion: Decodable {

@@ -72,32 +72,70 @@ public struct ProviderDoctor: Sendable {
 
     func anthropic(_ client: LiveClient, model: String) async -> [Finding] {
         var findings = lifecycle("anthropic", model, role: "text").map { [$0] } ?? []
-        let url = client.endpoint.appending("v1/models").appendingPathComponent(model)
-        let reply = await get("anthropic", client, url: url,
-                              headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01")])
-        findings.append(verdict("anthropic", reply, client: client, model: model, keyVariable: "ANTHROPIC_API_KEY", baseVariable: "ANTHROPIC_BASE_URL"))
+        // GET /v1/models lists what the key can use, a page at a time (limit up to 1000, after_id).
+        var ids: [String] = []
+        var after: String?
+        var last: Result<HTTPTransport.Reply, ProviderFailure>
+        repeat {
+            var url = client.endpoint.appending("v1/models")
+            var query = [URLQueryItem(name: "limit", value: "1000")]
+            if let after { query.append(URLQueryItem(name: "after_id", value: after)) }
+            url = Self.adding(query, to: url)
+            last = await get("anthropic", client, url: url, headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01")])
+            guard case .success(let reply) = last, reply.status == 200,
+                  let page = (try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any] else { break }
+            ids += (page["data"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            after = page["has_more"] as? Bool == true ? page["last_id"] as? String : nil
+        } while after != nil && ids.count < 10_000
+        findings.append(listed("anthropic", last, ids: ids, client: client, model: model,
+                               keyVariable: "ANTHROPIC_API_KEY", baseVariable: "ANTHROPIC_BASE_URL"))
         return findings
     }
 
     func openAI(_ client: LiveClient, model: String, role: String) async -> [Finding] {
         var findings = lifecycle("openai", model, role: role).map { [$0] } ?? []
-        let url = client.endpoint.appending("models").appendingPathComponent(model)
-        let reply = await get("openai", client, url: url, headers: [("authorization", "Bearer \(client.key)")])
-        var finding = verdict("openai", reply, client: client, model: model, keyVariable: "OPENAI_API_KEY", baseVariable: "OPENAI_BASE_URL")
+        let reply = await get("openai", client, url: client.endpoint.appending("models"), headers: [("authorization", "Bearer \(client.key)")])
+        var entries: [[String: Any]] = []
+        if case .success(let ok) = reply, ok.status == 200 {
+            entries = ((try? JSONSerialization.jsonObject(with: ok.body)) as? [String: Any])?["data"] as? [[String: Any]] ?? []
+        }
+        var finding = listed("openai", reply, ids: entries.compactMap { $0["id"] as? String }, client: client, model: model,
+                             keyVariable: "OPENAI_API_KEY", baseVariable: "OPENAI_BASE_URL")
         // The Model object's shutdown_date (openai-openapi) is OpenAI's own word on retirement.
-        if finding.level == .ok, case .success(let ok) = reply,
-           let object = (try? JSONSerialization.jsonObject(with: ok.body)) as? [String: Any],
-           let shutdown = object["shutdown_date"] as? String {
-            if shutdown <= today {
-                finding = Finding(provider: "openai", level: .problem, message: "\(model) shut down on \(shutdown) (OpenAI's models list); choose another model")
-            } else if let left = DayMath.days(from: today, to: String(shutdown.prefix(10))), left <= 30 {
-                finding = Finding(provider: "openai", level: .warning, message: "\(model) shuts down on \(shutdown) (in \(left) days, OpenAI's models list)")
+        if finding.level == .ok, let shutdown = entries.first(where: { $0["id"] as? String == model })?["shutdown_date"] as? String {
+            let day = String(shutdown.prefix(10))
+            if day <= today {
+                finding = Finding(provider: "openai", level: .problem, message: "\(model) shut down on \(day) (OpenAI's models list); choose another model")
+            } else if let left = DayMath.days(from: today, to: day), left <= 30 {
+                finding = Finding(provider: "openai", level: .warning, message: "\(model) shuts down on \(day) (in \(left) days, OpenAI's models list)")
             } else {
-                finding.message += "; OpenAI lists its shutdown on \(shutdown)"
+                finding.message += "; OpenAI lists its shutdown on \(day)"
             }
         }
         findings.append(finding)
         return findings
+    }
+
+    /// The verdict on a model list: the key and URL are good when it answered, the model when it is listed.
+    func listed(_ provider: String, _ reply: Result<HTTPTransport.Reply, ProviderFailure>, ids: [String], client: LiveClient,
+                model: String, keyVariable: String, baseVariable: String) -> Finding {
+        var finding = verdict(provider, reply, client: client, model: model, keyVariable: keyVariable, baseVariable: baseVariable)
+        guard finding.level == .ok else { return finding }
+        // A dateless id is listed as itself or as its dated snapshot (claude-haiku-4-5-20251001).
+        if ids.contains(model) || ids.contains(where: { $0.hasPrefix(model + "-") && $0.dropFirst(model.count + 1).allSatisfy(\.isNumber) }) {
+            finding.message = "key accepted at \(client.endpoint.base.absoluteString), \(model) listed among its \(ids.count) models"
+        } else {
+            finding = Finding(provider: provider, level: .problem,
+                              message: "key accepted, but \(model) is not among the \(ids.count) models this key can use; "
+                                  + "choose a listed model (providers.text_model / providers.speech_model) or check \(baseVariable)")
+        }
+        return finding
+    }
+
+    static func adding(_ query: [URLQueryItem], to url: URL) -> URL {
+        var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        parts?.queryItems = query
+        return parts?.url ?? url
     }
 
     func runware(_ client: LiveClient, models imageModels: [String]) async -> [Finding] {
@@ -117,6 +155,13 @@ public struct ProviderDoctor: Sendable {
                 reply = .failure(ProviderFailure(.notSent, provider: "runware", message: "\(error)"))
             }
             var finding = verdict("runware", reply, client: client, model: model, keyVariable: "RUNWARE_API_KEY", baseVariable: "RUNWARE_BASE_URL")
+            // Runware checks the key before the tasks: any answer other than 401/403 means the key
+            // passed; a model search it cannot run leaves the model unconfirmed, not the key.
+            if finding.level == .problem, case .success(let other) = reply, ![401, 403].contains(other.status),
+               !other.bodyText.contains("invalidApiKey") {
+                finding = Finding(provider: "runware", level: .warning,
+                                  message: "key accepted, but the model search answered HTTP \(other.status); \(model) could not be confirmed")
+            }
             if finding.level == .ok, case .success(let ok) = reply {
                 let results = ((try? JSONSerialization.jsonObject(with: ok.body)) as? [String: Any])?["data"] as? [[String: Any]]
                 let cards = results?.first?["results"] as? [[String: Any]] ?? []

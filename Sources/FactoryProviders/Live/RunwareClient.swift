@@ -140,8 +140,10 @@ public struct RunwareClient: ImageProvider {
             }
         }
         guard let reply, reply.status == 200 else {
-            throw FactoryError(.provider, "runware image download answered HTTP \(reply?.status ?? 0); the URL may have expired, "
-                               + "run `factory regenerate ITEM --stage image` to make the image again")
+            // The URL is gone (Runware's image URLs expire): only a new generation helps, so the
+            // answer leaves the cache and the next run asks again.
+            throw RejectedAnswer("runware image download answered HTTP \(reply?.status ?? 0): the image URL has expired or is "
+                                 + "gone; run again to make the image afresh")
         }
         guard let format = ImageSignature.detect(reply.body) else {
             throw FactoryError(.provider, "runware image is not a JPEG, PNG or WebP (\(reply.body.count) bytes starting "
