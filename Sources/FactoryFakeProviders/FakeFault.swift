@@ -7,6 +7,9 @@ public struct FakeFault: Sendable, Codable, Equatable {
         case rateLimit, serverError, overloaded, quota, spendCap
         case slowBody, truncatedBody, malformedJSON, hang
         case authEchoKey, hugeImage, notImage
+        /// An image download answered with a 302 to the same image (image hosts move files
+        /// behind CDNs); the download carries no key, so following it is safe.
+        case redirect
         /// 200 OK and billed, but the text is not the JSON asked for (a chatty prefix, then cut short).
         case badContent
         /// 200 OK and billed, valid JSON of the wrong shape (a conversation of 2 messages, arrays off their bounds).
@@ -24,7 +27,7 @@ public struct FakeFault: Sendable, Codable, Equatable {
         }
 
         /// Kinds that only make sense on a Runware image download.
-        var isImageKind: Bool { self == .hugeImage || self == .notImage }
+        var isImageKind: Bool { self == .hugeImage || self == .notImage || self == .redirect }
 
         /// Kinds that spoil what a text model writes: only the chat and messages endpoints.
         var isContentKind: Bool { self == .badContent || self == .wrongCount || self == .maxTokens }
@@ -51,8 +54,9 @@ public struct FakeFault: Sendable, Codable, Equatable {
     /// Error kinds: bill the request as if it had succeeded (the provider did the work, then failed).
     public var billed: Bool?
 
-    public init(provider: String, endpoint: String? = nil, kind: Kind, count: Int? = nil,
+    public init(provider: String, endpoint: String? = nil, kind: Kind, count: Int? = nil, every: Int? = nil,
                 retryAfter: String? = nil, retryAfterMS: Int? = nil, delayMS: Int? = nil, billed: Bool? = nil) {
+        self.every = every
         self.provider = provider
         self.endpoint = endpoint
         self.kind = kind

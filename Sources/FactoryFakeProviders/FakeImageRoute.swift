@@ -14,6 +14,8 @@ struct FakeImageRoute: Sendable {
         switch fault?.kind {
         case .hugeImage?:
             reply = FakeReply(status: 200, headers: [("content-type", "image/png")], body: await state.images.huge())
+        case .redirect?:
+            reply = FakeReply(status: 302, headers: [("location", "/_images/\(file)"), ("content-length", "0")], body: Data())
         case .notImage?:
             reply = FakeReply(status: 200, headers: [("content-type", "text/html; charset=utf-8")],
                               body: Data("<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>\n".utf8))

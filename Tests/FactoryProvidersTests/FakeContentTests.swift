@@ -1,3 +1,4 @@
+@testable import FactoryProviders
 import FactoryFakeProviders
 import Foundation
 import Testing
@@ -90,7 +91,7 @@ struct FakeContentTests {
         let fake = try await FakeHarness.start()
         defer { Task { await fake.stop() } }
         let answer = try await fake.post("/v1/messages", json: [
-            "model": "claude-sonnet-5-5", "max_tokens": 2048, "system": "You write short children's stories.",
+            "model": "claude-sonnet-5-5", "max_tokens": 16_000, "system": "You write short children's stories.",
             "messages": [["role": "user", "content": "Write a 3-scene story about a fox."]],
             "output_config": ["format": ["type": "json_schema", "schema": Fixtures.storySchema]],
         ], headers: Fixtures.anthropicAuth)
@@ -132,5 +133,104 @@ struct FakeContentTests {
         #expect(olderWithTemperature.status == 200)
         #expect(olderWithTemperature.json?["content"]?.array?.first?["type"]?.string == "text")
         #expect(await fake.billed(1) == 1)
+    }
+}
+
+/// The fake's Messages rules as Anthropic's pages give them (Sonnet 5.5 migration guide, Opus 5.5
+/// and Haiku 5.5 pages), and the free model lists.
+@Suite("Fake provider server: thinking rules and model lists")
+struct FakeThinkingTests {
+    static func body(_ extra: [String: FakeJSON], maxTokens: Int64 = 400, model: String = "claude-sonnet-5-5") -> FakeJSON {
+        var fields: [String: FakeJSON] = [
+            "model": .string(model), "max_tokens": .int(maxTokens), "system": "You write poster quotes.",
+            "messages": [["role": "user", "content": "A quote about mornings."]],
+            "output_config": ["format": ["type": "json_schema", "schema": ["type": "object", "properties": ["quote": ["type": "string"]],
+                                                                             "required": ["quote"], "additionalProperties": false]]],
+        ]
+        for (key, value) in extra { fields[key] = value }
+        return .object(fields)
+    }
+
+    @Test func sonnet55ThinksByDefaultAndASmallBudgetEndsWithNoText() async throws {
+        let fake = try await FakeHarness.start()
+        defer { Task { await fake.stop() } }
+        var cut = 0
+        for n in 0..<6 {
+            var request = Self.body([:])
+            if case .object(var fields) = request { fields["system"] = .string("Variation \(n)."); request = .object(fields) }
+            let answer = try await fake.post("/v1/messages", json: request, headers: Fixtures.anthropicAuth)
+            #expect(answer.status == 200)
+            if answer.json?["stop_reason"]?.string == "max_tokens" { cut += 1 }
+            #expect(answer.json?["content"]?.array?.first?["type"]?.string == "thinking")
+        }
+        // At the default effort (high) most 400-token budgets go on thinking.
+        #expect(cut >= 3)
+        _ = await fake.billed(6)
+        #expect(await fake.server.stats().billed == 6)
+    }
+
+    @Test func betweenToolsAnswersWithTextOnly() async throws {
+        let fake = try await FakeHarness.start()
+        defer { Task { await fake.stop() } }
+        let answer = try await fake.post("/v1/messages", json: Self.body(["thinking": ["type": "between_tools"],
+                                                                           "output_config": ["effort": "low", "format": ["type": "json_schema", "schema": ["type": "object"]]]]),
+                                         headers: Fixtures.anthropicAuth)
+        #expect(answer.status == 200)
+        #expect(answer.json?["content"]?.array?.map { $0["type"]?.string ?? "" } == ["text"])
+        #expect(answer.json?["stop_reason"]?.string == "end_turn")
+    }
+
+    @Test(arguments: [
+        ("claude-sonnet-5-5", FakeJSON.object(["type": "disabled"]), "low", "between_tools"),
+        ("claude-sonnet-5-5", FakeJSON.object(["type": "between_tools"]), "xhigh", "low, medium or high"),
+        ("claude-sonnet-5-5", FakeJSON.object(["type": "between_tools", "budget_tokens": 2000]), "low", "Extra inputs"),
+        ("claude-opus-5-5", FakeJSON.object(["type": "disabled"]), "low", "not supported for this model"),
+        ("claude-haiku-5-5", FakeJSON.object(["type": "enabled", "budget_tokens": 2000]), "low", "not supported for this model"),
+        ("claude-haiku-5-5", FakeJSON.object(["type": "disabled"]), "max", "low, medium or high"),
+    ])
+    func thinkingRulesAre400s(model: String, thinking: FakeJSON, effort: String, says: String) async throws {
+        let fake = try await FakeHarness.start()
+        defer { Task { await fake.stop() } }
+        let answer = try await fake.post("/v1/messages", json: Self.body(["thinking": thinking, "output_config": ["effort": .string(effort)]],
+                                                                          maxTokens: 4_000, model: model), headers: Fixtures.anthropicAuth)
+        #expect(answer.status == 400)
+        #expect(answer.json?["error"]?["type"]?.string == "invalid_request_error")
+        #expect(answer.json?["error"]?["message"]?.string?.contains(says) == true, "\(answer.json?.text ?? "")")
+        #expect(await fake.server.stats().billed == 0)
+    }
+
+    @Test func streamedMessagesCarryTheSameAnswer() async throws {
+        let fake = try await FakeHarness.start()
+        defer { Task { await fake.stop() } }
+        let answer = try await fake.post("/v1/messages", json: Self.body(["thinking": ["type": "between_tools"], "stream": true,
+                                                                           "output_config": ["effort": "low", "format": ["type": "json_schema", "schema": ["type": "object"]]]]),
+                                         headers: Fixtures.anthropicAuth)
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"] == "text/event-stream")
+        let message = try #require((try? JSONSerialization.jsonObject(with: AnthropicStream.assemble(answer.body))) as? [String: Any])
+        #expect(message["stop_reason"] as? String == "end_turn")
+        let content = try #require(message["content"] as? [[String: Any]])
+        #expect(content.first?["type"] as? String == "text")
+        let text = content.first?["text"] as? String
+        #expect(text?.hasPrefix("{") == true)
+    }
+
+    @Test func modelListsAndModelSearchAreFree() async throws {
+        let fake = try await FakeHarness.start()
+        defer { Task { await fake.stop() } }
+        let anthropic = try await fake.send("/v1/models", method: .GET, body: nil, headers: Fixtures.anthropicAuth, timeoutMS: 10_000)
+        #expect(anthropic.status == 200)
+        #expect(anthropic.json?["data"]?.array?.contains { $0["id"]?.string == "claude-sonnet-5-5" } == true)
+        #expect(anthropic.json?["has_more"]?.bool == false)
+        let openAI = try await fake.send("/v1/models", method: .GET, body: nil, headers: ["authorization": "Bearer sk-test"], timeoutMS: 10_000)
+        #expect(openAI.json?["object"]?.string == "list")
+        #expect(openAI.json?["data"]?.array?.first { $0["id"]?.string == "tts-1" }?["shutdown_date"]?.string == "2027-01-06")
+        let search = try await fake.post("/v1", json: [["taskType": "modelSearch", "taskUUID": "6f1c8f1e-4a9c-4c1e-9a57-0c1f7a1d2e3b",
+                                                        "search": "civitai:4201@130090"]], headers: ["authorization": "Bearer rw-test"])
+        #expect(search.status == 200)
+        let card = search.json?["data"]?.array?.first?["results"]?.array?.first
+        #expect(card?["status"]?.string == "deprecated")
+        #expect(card?["replacedBy"]?.string != nil)
+        #expect(await fake.server.stats().billed == 0)
     }
 }
