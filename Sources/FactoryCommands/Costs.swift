@@ -51,8 +51,11 @@ extension FactoryCommand {
                 folder = options.stateFolder(loaded)
             } else if let path = state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"] {
                 folder = URL(fileURLWithPath: path)
+            } else if let output {
+                // As `run` finds it: <output>/.factory.
+                folder = URL(fileURLWithPath: output).appendingPathComponent(".factory")
             } else {
-                printError("give a manifest or --state DIR to find the ledger")
+                printError("give a manifest, --output DIR or --state DIR to find the ledger")
                 throw ExitCode(2)
             }
             let path = folder.appendingPathComponent("ledger.sqlite")

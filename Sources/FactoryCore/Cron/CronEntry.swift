@@ -57,7 +57,10 @@ public struct CronEntry: Sendable, Equatable {
         let exports = (["PATH=\(q(path))", "LANG=C.UTF-8"] + environment.map { "\($0.name)=\(q($0.value))" }).joined(separator: " ")
         let run = ([q(flock), "-n", "-E", "\(Self.conflictStatus)", q(lockFile), q(binary), "run", q(manifest)]
                    + runArguments.map(q) + ["--log", q(logFile)]).joined(separator: " ")
-        return "export \(exports) && cd \(q(directory)) && mkdir -p \(q(stateFolder)) && \(run); rc=$?; "
+        // `factory doctor` first (it spends nothing): a bad key or a retired model shows in the log
+        // and stops the week before anything is paid.
+        let doctor = "\(q(binary)) doctor \(q(manifest)) >> \(q(logFile)) 2>&1"
+        return "export \(exports) && cd \(q(directory)) && mkdir -p \(q(stateFolder)) && \(doctor) && \(run); rc=$?; "
             + "if [ $rc -eq \(Self.conflictStatus) ]; then echo \"$(date): skipped, an earlier start still holds\" \(q(lockFile)) >> \(q(logFile)); rc=75; fi; "
             + "exit $rc"
     }

@@ -10,12 +10,13 @@ struct CronEntryTests {
                   environment: [(name: "FACTORY_CREDENTIALS", value: "/home/me/creds 100%")])
     }
 
-    @Test("the line: schedule, PATH, cd, mkdir, flock -n on <state>/cron.lock, the binary and manifest by absolute path, --log")
+    @Test("the line: schedule, PATH, cd, mkdir, doctor into the log, flock -n on <state>/cron.lock, the binary and manifest by absolute path, --log")
     func line() throws {
         let entry = try Self.entry()
         #expect(entry.marker == "# factory cron: '/home/me/My Content/manifests/week.yaml'")
         #expect(entry.command == "export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "
                 + "FACTORY_CREDENTIALS='/home/me/creds 100%' && cd '/home/me/My Content' && mkdir -p '/home/me/My Content/output/.factory' && "
+                + "/opt/factory/bin/factory doctor '/home/me/My Content/manifests/week.yaml' >> '/home/me/My Content/output/.factory/cron.log' 2>&1 && "
                 + "/usr/bin/flock -n -E 99 '/home/me/My Content/output/.factory/cron.lock' /opt/factory/bin/factory run "
                 + "'/home/me/My Content/manifests/week.yaml' --offline --log '/home/me/My Content/output/.factory/cron.log'; rc=$?; "
                 + "if [ $rc -eq 99 ]; then echo \"$(date): skipped, an earlier start still holds\" '/home/me/My Content/output/.factory/cron.lock' "
