@@ -10,7 +10,7 @@ extension FactoryCommand {
             abstract: "Price a run before making it: every item's stages, totals by day and provider, against the caps.",
             discussion: """
             The same plan `run` makes (same manifest, providers, selection and cache), but nothing is sent: each \
-            provider builds its requests and prices them from prices.json. Stages whose results are already cached, \
+            provider builds its requests and prices them from models.json. Stages whose results are already cached, \
             offline stages and up-to-date bundles cost $0. A stage marked ~ depends on an answer not written yet \
             (the narration of a story not yet written): its units come from the brief. A rejected writer answer \
             costs one more text call (text-retry), which is not in the estimate.

@@ -15,7 +15,11 @@ extension FactoryCommand {
             Providers: `auto` (the default) is live when its key is set (RUNWARE_API_KEY, OPENAI_API_KEY, \
             ANTHROPIC_API_KEY) and offline otherwise; base URLs come from RUNWARE_BASE_URL, OPENAI_BASE_URL and \
             ANTHROPIC_BASE_URL. Narration (providers.speech) is OpenAI gpt-4o-mini-tts when OPENAI_API_KEY is \
-            set (FACTORY_SPEECH_MODEL picks another model) and espeak-ng on this machine otherwise. Every paid call is cached, reserved against the budget caps and recorded in \
+            set (providers.speech_model or FACTORY_SPEECH_MODEL picks another) and espeak-ng on this machine otherwise. \
+            The text model is providers.text_model (or FACTORY_TEXT_MODEL), claude-sonnet-5-5 or gpt-6-luna by default; \
+            each item's `effort:` (low…max) and `thinking:` (true/false) shape its requests from models.json. Models \
+            retiring within 30 days are warned about; retired ones are refused before anything is spent. \
+            Every paid call is cached, reserved against the budget caps and recorded in \
             <state>/ledger.sqlite. SIGINT/SIGTERM stop new paid calls, let in-flight ones finish (up to \
             --grace seconds) and write the report.
 
