@@ -17,16 +17,15 @@ public struct LiveClient: Sendable {
         self.models = models
     }
 
-    /// Runs a call through the gateway when the run has one (always, in `factory run`); without
-    /// one (a client test) it makes the single attempt directly.
+    /// Runs a call through the run's gateway: the cache, the limits, the reservation against the
+    /// caps, the ledger. There is no way around it: a paid call without a gateway is refused.
     func perform(_ call: PaidCall, context: CallContext, send: @escaping @Sendable () async throws -> ProviderAnswer,
                  finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
-        if let gateway = context.gateway {
-            return try await gateway.perform(call, context: context, priority: context.priority, send: send, finish: finish)
+        guard let gateway = context.gateway else {
+            throw FactoryError(.provider, "item \(context.item) stage \(context.stage): a paid \(call.provider) call was asked for "
+                               + "outside a run's gateway (no budget, ledger or cache); nothing was sent")
         }
-        let answer = try await send()
-        return PaidResult(payload: try await finish(answer), costUSD: answer.costUSD, units: answer.units,
-                          requestId: answer.requestId, cached: false)
+        return try await gateway.perform(call, context: context, priority: context.priority, send: send, finish: finish)
     }
 
     /// The model's row; an unknown or retired model fails here, before anything is spent.
