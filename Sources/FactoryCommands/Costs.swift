@@ -45,7 +45,7 @@ extension FactoryCommand {
             var budget: Budget?
             let folder: URL
             if let manifest {
-                let options = try ManifestOptions.parse([manifest] + (output.map { ["--output", $0] } ?? []) + (state.map { ["--state", $0] } ?? []))
+                let options = ManifestLocation(manifest: manifest, output: output, state: state)
                 let loaded = try options.loadManifest()
                 budget = loaded.budget
                 folder = options.stateFolder(loaded)

@@ -26,8 +26,7 @@ extension FactoryCommand {
             var choices = ProviderChoices()
             var imageModels: [String] = [ModelDefaults.image]
             if let manifest {
-                let options = try ManifestOptions.parse([manifest])
-                let loaded = try options.loadManifest()
+                let loaded = try ManifestLocation(manifest: manifest).loadManifest()
                 choices = loaded.providers
                 imageModels = ModelTable.imageModels(loaded)
             }

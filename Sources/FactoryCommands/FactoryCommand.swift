@@ -37,6 +37,23 @@ struct ManifestOptions: ParsableArguments {
     @Option(help: "Keep state (the lock, the ledger, the cache) in DIR instead of <output>/.factory (or $FACTORY_STATE).")
     var state: String?
 
+    /// The same choices as a plain value, for code that has them from elsewhere (regenerate, costs).
+    var location: ManifestLocation { ManifestLocation(manifest: manifest, output: output, state: state) }
+    var outputFolder: URL? { location.outputFolder }
+    func loadManifest() throws -> Manifest { try location.loadManifest() }
+    func stateFolder(_ manifest: Manifest) -> URL { location.stateFolder(manifest) }
+    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
+                 freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
+        try location.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop, freshStages: freshStages, progress: progress)
+    }
+}
+
+/// Where a manifest is, and where its bundles and state go (`--output`, `--state`, $FACTORY_STATE).
+struct ManifestLocation: Sendable {
+    var manifest: String
+    var output: String?
+    var state: String?
+
     var outputFolder: URL? { output.map { URL(fileURLWithPath: $0) } }
 
     /// Loads and checks the manifest; problems are printed and exit 2.
@@ -56,6 +73,11 @@ struct ManifestOptions: ParsableArguments {
         return path.map { URL(fileURLWithPath: $0) } ?? outputRoot.appendingPathComponent(".factory")
     }
 
+    /// The week's folder: `<output>/<week>`.
+    func weekFolder(_ manifest: Manifest) -> URL {
+        (outputFolder ?? manifest.output).appendingPathComponent(manifest.week.description)
+    }
+
     func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
                  freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
         let c = manifest.concurrency
@@ -63,8 +85,7 @@ struct ManifestOptions: ParsableArguments {
             budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
             runId: UUID().uuidString, fresh: fresh,
             limits: ["runware": c.runware, "openai": c.openai, "anthropic": c.anthropic], total: c.total, freshStages: freshStages)
-        settings.quarantine = (outputFolder ?? manifest.output).appendingPathComponent(manifest.week.description)
-            .appendingPathComponent(".quarantine", isDirectory: true)
+        settings.quarantine = weekFolder(manifest).appendingPathComponent(".quarantine", isDirectory: true)
         return PaidCallGateway(settings: settings, ledger: try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite")),
                                cache: ResultCache(folder: stateFolder.appendingPathComponent("cache")), stop: stop,
                                log: { say($0) }, progress: progress)

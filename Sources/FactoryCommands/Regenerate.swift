@@ -54,48 +54,32 @@ extension FactoryCommand {
                 }
                 return g
             }
-            let manifestPath = try manifest ?? Self.findManifest(item: item, output: output)
-            let options = try ManifestOptions.parse([manifestPath] + (output.map { ["--output", $0] } ?? []) + (state.map { ["--state", $0] } ?? []))
-            let loaded = try options.loadManifest()
+            let location = ManifestLocation(manifest: try manifest ?? Self.findManifest(item: item, output: output), output: output, state: state)
+            let loaded = try location.loadManifest()
             guard let index = loaded.items.firstIndex(where: { $0.id == item }) else {
-                throw failure("no item \(item) in \(manifestPath); its items are \(loaded.items.map(\.id).joined(separator: ", "))")
+                throw failure("no item \(item) in \(location.manifest); its items are \(loaded.items.map(\.id).joined(separator: ", "))")
             }
-            let resolved: ResolvedProviders
-            do {
-                resolved = try await ResolvedProviders.resolve(loaded.providers, environment: ProcessInfo.processInfo.environment,
-                                                               offline: offline)
-            } catch {
-                throw failure(Secrets.redact("\(error)"))
+            let (report, signal) = try await RunSession.with(loaded, location: location, offline: offline) { session in
+                try await regenerate(session, index: index, group: group)
             }
-            // The HTTP client must be shut down before it is released, whatever happens next.
-            do {
-                try await regenerate(loaded, index: index, group: group, options: options, resolved: resolved)
-            } catch {
-                await resolved.transport?.shutdown()
-                throw error
+            say(report.summary)
+            if let kept = Self.newestVersion(item: item, weekFolder: location.weekFolder(loaded)), report.exitCode == 0 {
+                say("the previous bundle is kept in \(kept.path)")
             }
-            await resolved.transport?.shutdown()
+            if let signal { throw ExitCode(128 + signal) }
+            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         }
 
-        func regenerate(_ manifest: Manifest, index: Int, group: StageGroup?, options: ManifestOptions,
-                        resolved: ResolvedProviders) async throws {
-            var loaded = manifest
-            let stateFolder = options.stateFolder(loaded)
-            let lock: RunLock
-            do {
-                lock = try RunLock(stateFolder: stateFolder)
-            } catch {
-                printError("\(error)")
-                throw ExitCode(75)
-            }
-            defer { withExtendedLifetime(lock) {} }
-
-            let weekFolder = (options.outputFolder ?? loaded.output).appendingPathComponent(loaded.week.description)
-            let cache = ResultCache(folder: stateFolder.appendingPathComponent("cache"))
-            let committed = try Estimate.committed(manifest: loaded, state: stateFolder)
+        /// Prices what the regeneration redoes, asks, then runs the one item in the session.
+        func regenerate(_ session: RunSession, index: Int, group: StageGroup?) async throws -> (report: RunReport, signal: Int32?) {
+            var loaded = session.manifest
+            let providers = session.resolved.set, outputFolder = session.location.outputFolder
+            let weekFolder = session.location.weekFolder(loaded)
+            let cache = ResultCache(folder: session.stateFolder.appendingPathComponent("cache"))
+            let committed = try Estimate.committed(manifest: loaded, state: session.stateFolder)
             // What the item has, then what this regeneration redoes, priced with the cache as it is.
-            let probe = Runner(manifest: loaded, providers: resolved.set,
-                               options: RunOptions(only: [item], output: options.outputFolder, regenerate: []), log: { _ in })
+            let probe = Runner(manifest: loaded, providers: providers,
+                               options: RunOptions(only: [item], output: outputFolder, regenerate: []), log: { _ in })
             let regeneration: Regeneration
             do {
                 regeneration = try Regeneration(item: loaded.items[index], stage: group, seed: seed, variant: variant,
@@ -105,10 +89,9 @@ extension FactoryCommand {
                 throw failure("\(error)")
             }
             loaded.items[index] = regeneration.item
-            let runner = Runner(manifest: loaded, providers: resolved.set,
-                                options: RunOptions(only: [item], output: options.outputFolder, regenerate: regeneration.fresh),
-                                log: { say($0) })
-            let plan = runner.plan(cache: cache, fresh: regeneration.fresh, committed: committed)
+            let options = RunOptions(only: [item], output: outputFolder, regenerate: regeneration.fresh)
+            let plan = Runner(manifest: loaded, providers: providers, options: options, log: { say($0) })
+                .plan(cache: cache, fresh: regeneration.fresh, committed: committed)
             say(Self.describe(regeneration, plan: plan, group: group))
             if !plan.problems.isEmpty {
                 for problem in plan.problems { printError(problem.message) }
@@ -118,31 +101,12 @@ extension FactoryCommand {
                 say("nothing done")
                 throw ExitCode(2)
             }
-
-            let stop = StopSignal()
             // One item: a plain line per finished stage, as a run prints without a terminal.
             let progress = RunProgress(onStage: { say(ProgressView.plainLine($0)) })
-            let gateway: PaidCallGateway
-            do {
-                gateway = try options.gateway(loaded, stateFolder: stateFolder, fresh: false, stop: stop, freshStages: regeneration.fresh,
-                                              progress: progress)
-            } catch {
-                printError("\(error)")
-                throw ExitCode(75)
-            }
-            let live = Runner(manifest: loaded, providers: resolved.set,
-                              options: RunOptions(only: [item], output: options.outputFolder, regenerate: regeneration.fresh),
-                              gateway: gateway, stop: stop, log: { say($0) }, progress: progress)
-            let work = Task { try await live.run() }
-            let signals = SignalWatcher(stop: stop, grace: 30, work: { work.cancel() }, log: { say($0) })
-            let report = try await work.value
-            withExtendedLifetime(signals) {}
-            say(report.summary)
-            if let kept = Self.newestVersion(item: item, weekFolder: weekFolder), report.exitCode == 0 {
-                say("the previous bundle is kept in \(kept.path)")
-            }
-            if let signal = signals.received { throw ExitCode(128 + signal) }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+            let gateway = try session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
+            let live = Runner(manifest: loaded, providers: providers, options: options, gateway: gateway, stop: session.stop,
+                              log: { say($0) }, progress: progress)
+            return try await session.execute(live, grace: 30)
         }
 
         /// Asks on a terminal; without one, `--yes` is required.
@@ -162,10 +126,8 @@ extension FactoryCommand {
             for (g, seed) in regeneration.seeds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 lines.append("  \(g.rawValue): new seed \(seed)")
             }
-            let table = EstimateReport.text(plan).split(separator: "\n", omittingEmptySubsequences: false)
-            // The stage table and the totals; the per-day and per-provider tables add nothing for one item.
-            let stageRows = table.drop { !$0.hasPrefix("item ") }.prefix { !$0.isEmpty }
-            lines += stageRows.map(String.init)
+            // The stage table; the per-day and per-provider tables add nothing for one item.
+            lines.append(EstimateReport.stageTable(plan).trimmingCharacters(in: .newlines))
             let redo = plan.stages.filter { $0.status == .toPay }.map(\.stage)
             let reuse = plan.stages.filter { $0.status == .cached }.map(\.stage)
             lines.append("asked again: " + (redo.isEmpty ? "nothing paid" : redo.joined(separator: ", "))
@@ -186,7 +148,7 @@ extension FactoryCommand {
                       let manifest = object["manifest"] as? String,
                       let items = object["items"] as? [[String: Any]], items.contains(where: { $0["id"] as? String == item }) else { continue }
                 let date = (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-                if best == nil || date > best!.0 { best = (date, manifest) }
+                if best.map({ date > $0.0 }) ?? true { best = (date, manifest) }
             }
             guard let found = best?.1 else {
                 throw failure("no report.json under \(root.path) lists item \(item): give --manifest PATH (and --output DIR if it is elsewhere)")

@@ -55,66 +55,37 @@ extension FactoryCommand {
             if let log { try LogOutput.start(log, maxSize: logMax, keep: logKeep, title: "factory run \(options.manifest)") }
             let manifest = try options.loadManifest()
             let weekday = try selection.weekday(in: manifest, path: options.manifest)
-            let stateFolder = options.stateFolder(manifest)
-            let lock: RunLock
-            do {
-                lock = try RunLock(stateFolder: stateFolder)
-            } catch {
-                printError("\(error)")
-                throw ExitCode(75)
+            let (report, signal) = try await RunSession.with(manifest, location: options.location, offline: selection.offline) { session in
+                let resolved = session.resolved
+                let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
+                let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
+                let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
+                let gateway = try session.gateway(fresh: selection.fresh, progress: runProgress)
+                let runner = Runner(manifest: manifest, providers: resolved.set,
+                                    options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
+                                                        fresh: selection.fresh),
+                                    gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress)
+                for line in resolved.set.description { say("providers: \(line)") }
+                for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
+                let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
+                say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
+                           dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,
+                           gateway.ledger.path.path))
+                say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
+                    + (skipRender ? " (render skipped)" : ""))
+                await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
+                let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)") : nil
+                do {
+                    let result = try await session.execute(runner, grace: grace)
+                    await live?.stop()
+                    return result
+                } catch {
+                    await live?.stop()
+                    throw error
+                }
             }
-            defer { withExtendedLifetime(lock) {} }
-
-            let resolved: ResolvedProviders
-            do {
-                resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
-                                                               offline: selection.offline)
-            } catch {
-                printError(Secrets.redact("\(error)"))
-                throw ExitCode(2)
-            }
-            let stop = StopSignal()
-            let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
-            let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
-            let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
-            let gateway: PaidCallGateway
-            do {
-                gateway = try options.gateway(manifest, stateFolder: stateFolder, fresh: selection.fresh, stop: stop, progress: runProgress)
-            } catch {
-                await resolved.transport?.shutdown()
-                printError("\(error)")
-                throw ExitCode(75)
-            }
-            let runner = Runner(manifest: manifest, providers: resolved.set,
-                                options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
-                                                    fresh: selection.fresh),
-                                gateway: gateway, stop: stop, log: { say($0) }, progress: runProgress)
-            for line in resolved.set.description { say("providers: \(line)") }
-            for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
-            let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
-            say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
-                       dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,
-                       gateway.ledger.path.path))
-            say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
-                + (skipRender ? " (render skipped)" : ""))
-            await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
-            let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)") : nil
-
-            let work = Task { try await runner.run() }
-            let signals = SignalWatcher(stop: stop, grace: grace, work: { work.cancel() }, log: { say($0) })
-            let report: RunReport
-            do {
-                report = try await work.value
-            } catch {
-                await live?.stop()
-                await resolved.transport?.shutdown()
-                throw error
-            }
-            await live?.stop()
-            withExtendedLifetime(signals) {}
-            await resolved.transport?.shutdown()
             say(report.summary)
-            if let signal = signals.received { throw ExitCode(128 + signal) }
+            if let signal { throw ExitCode(128 + signal) }
             if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         }
     }

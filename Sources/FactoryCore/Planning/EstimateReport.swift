@@ -5,14 +5,7 @@ import Foundation
 public enum EstimateReport {
     public static func text(_ plan: WeekPlan) -> String {
         var out = "estimate for \(plan.week) (\(plan.timezone)), \(plan.items) items, \(plan.manifest)\n\n"
-        let header = ["item", "stage", "provider", "model", "units", "usd", "status"]
-        var rows: [[String]] = []
-        rows.reserveCapacity(plan.stages.count)
-        for s in plan.stages {
-            rows.append([s.item, s.calls == 1 ? s.stage : "\(s.stage) ×\(s.calls)", s.provider, s.model,
-                         units(s.units, exact: s.exact), usd(s.usd), status(s)])
-        }
-        out += table(header, rows, rightAligned: [5])
+        out += stageTable(plan)
         for problem in plan.problems { out += "CANNOT PLAN \(problem.item): \(problem.message)\n" }
 
         let cap = plan.caps.dailyUSD
@@ -41,6 +34,18 @@ public enum EstimateReport {
             out += "a run today would defer items at the cap; raise `budget:` in the manifest, run fewer items (--day, --only), or wait for tomorrow\n"
         }
         return out
+    }
+
+    /// The table of every stage: item, stage, provider, model, units, usd, status.
+    public static func stageTable(_ plan: WeekPlan) -> String {
+        let header = ["item", "stage", "provider", "model", "units", "usd", "status"]
+        var rows: [[String]] = []
+        rows.reserveCapacity(plan.stages.count)
+        for s in plan.stages {
+            rows.append([s.item, s.calls == 1 ? s.stage : "\(s.stage) ×\(s.calls)", s.provider, s.model,
+                         units(s.units, exact: s.exact), usd(s.usd), status(s)])
+        }
+        return table(header, rows, rightAligned: [5])
     }
 
     /// Everything, for scripts: the stages, the totals and the caps.

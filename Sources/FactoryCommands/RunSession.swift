@@ -1,0 +1,69 @@
+import ArgumentParser
+import FactoryCore
+import FactoryProviders
+import Foundation
+
+/// What `run` and `regenerate` share, in one order: the state lock (exit 75 when held), the
+/// providers (exit 2 when they cannot be had), the gateway, the signals while the work runs, and
+/// the HTTP transport shut down on every path out.
+struct RunSession {
+    let manifest: Manifest
+    let location: ManifestLocation
+    let stateFolder: URL
+    let lock: RunLock
+    let resolved: ResolvedProviders
+    let stop = StopSignal()
+
+    /// Opens the session, runs `body` with it, and closes it whatever `body` does.
+    static func with<T: Sendable>(_ manifest: Manifest, location: ManifestLocation, offline: Bool,
+                                  _ body: (RunSession) async throws -> T) async throws -> T {
+        let stateFolder = location.stateFolder(manifest)
+        let lock: RunLock
+        do {
+            lock = try RunLock(stateFolder: stateFolder)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(75)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let resolved: ResolvedProviders
+        do {
+            resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
+                                                           offline: offline)
+        } catch {
+            printError(Secrets.redact("\(error)"))
+            throw ExitCode(2)
+        }
+        let session = RunSession(manifest: manifest, location: location, stateFolder: stateFolder, lock: lock, resolved: resolved)
+        // `defer` cannot await: the transport is shut down on both paths here, once.
+        do {
+            let value = try await body(session)
+            await resolved.transport?.shutdown()
+            return value
+        } catch {
+            await resolved.transport?.shutdown()
+            throw error
+        }
+    }
+
+    /// The gateway for this session's manifest and state (exit 75 when the ledger cannot be opened).
+    func gateway(fresh: Bool, freshStages: Set<StageGroup> = [], progress: RunProgress) throws -> PaidCallGateway {
+        do {
+            return try location.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop, freshStages: freshStages,
+                                        progress: progress)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(75)
+        }
+    }
+
+    /// Runs `runner` with SIGINT/SIGTERM watched (stop scheduling, then cancel after `grace` s);
+    /// returns the report and the signal that stopped it, if one did.
+    func execute(_ runner: Runner, grace: Double) async throws -> (report: RunReport, signal: Int32?) {
+        let work = Task { try await runner.run() }
+        let signals = SignalWatcher(stop: stop, grace: grace, work: { work.cancel() }, log: { say($0) })
+        let report = try await work.value
+        withExtendedLifetime(signals) {}
+        return (report, signals.received)
+    }
+}
