@@ -70,7 +70,7 @@ extension FactoryCommand {
                 let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
                 say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
                            dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,
-                           gateway.ledger.path.path))
+                           gateway.ledger.location))
                 say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
                     + (skipRender ? " (render skipped)" : ""))
                 await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)

@@ -10,7 +10,8 @@ struct RunSession {
     let manifest: Manifest
     let location: ManifestLocation
     let stateFolder: URL
-    let lock: RunLock
+    /// The claim on the state (the folder's lock), held for the session.
+    let claim: any Sendable
     let resolved: ResolvedProviders
     let stop = StopSignal()
 
@@ -18,14 +19,14 @@ struct RunSession {
     static func with<T: Sendable>(_ manifest: Manifest, location: ManifestLocation, offline: Bool,
                                   _ body: (RunSession) async throws -> T) async throws -> T {
         let stateFolder = location.stateFolder(manifest)
-        let lock: RunLock
+        let claim: any Sendable
         do {
-            lock = try RunLock(stateFolder: stateFolder)
+            claim = try FileRunClaims(stateFolder: stateFolder).claim()
         } catch {
             printError("\(error)")
             throw ExitCode(75)
         }
-        defer { withExtendedLifetime(lock) {} }
+        defer { withExtendedLifetime(claim) {} }
         let resolved: ResolvedProviders
         do {
             resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
@@ -34,7 +35,7 @@ struct RunSession {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)
         }
-        let session = RunSession(manifest: manifest, location: location, stateFolder: stateFolder, lock: lock, resolved: resolved)
+        let session = RunSession(manifest: manifest, location: location, stateFolder: stateFolder, claim: claim, resolved: resolved)
         // `defer` cannot await: the transport is shut down on both paths here, once.
         do {
             let value = try await body(session)

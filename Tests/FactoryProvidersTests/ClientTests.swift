@@ -11,6 +11,8 @@ final class LiveHarness: Sendable {
     let server: FakeProviderServer
     let folder: TemporaryFolder
     let gateway: PaidCallGateway
+    /// The SQLite ledger behind the gateway (its own reports, such as totalSpent, are read directly).
+    let ledger: Ledger
     let transport = HTTPTransport()
     let waits = Waits()
     let port: Int
@@ -27,10 +29,11 @@ final class LiveHarness: Sendable {
         server = FakeProviderServer(config: FakeProviderConfig(faults: faults, chargeLog: folder.url.appendingPathComponent("charges.jsonl")))
         port = try await server.start()
         let waits = self.waits
+        ledger = try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite"))
         gateway = PaidCallGateway(
             settings: .init(budget: budget, timezone: TimeZone(identifier: "America/New_York") ?? .current, week: "2026-W48",
                             runId: UUID().uuidString, fresh: fresh, limits: ["runware": 4, "openai": 4, "anthropic": 4], total: 8),
-            ledger: try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite")),
+            ledger: ledger,
             cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(),
             log: { _ in }, sleep: { await waits.add($0) })
         for key in Self.keys.values { Secrets.register(key) }
@@ -70,7 +73,7 @@ struct ClientTests {
         #expect(second.record.costUSD == 0)
         let stats = await h.server.stats()
         #expect(stats.billed == 1)
-        #expect(abs(try h.gateway.ledger.totalSpent() - stats.totalUSD) < 1e-6)
+        #expect(abs(try h.ledger.totalSpent() - stats.totalUSD) < 1e-6)
         await h.close()
     }
 
@@ -143,7 +146,7 @@ struct ClientTests {
         #expect(await h.server.stats().requests == 9)
         #expect(await h.waits.seconds.count == 6)
         #expect(await h.gateway.health.pauseReason("anthropic")?.contains("529") == true)
-        #expect(try h.gateway.ledger.totalSpent() == 0)
+        #expect(try h.ledger.totalSpent() == 0)
         await h.close()
     }
 

@@ -92,7 +92,7 @@ struct SpeechProviderTests {
         #expect(second.record.costUSD == 0 && second.record.parameters["cache"] == "hit")
         var stats = await h.server.stats()
         #expect(stats.billed == 1)
-        #expect(abs(try h.gateway.ledger.totalSpent() - first.record.costUSD) < 1e-9)
+        #expect(abs(try h.ledger.totalSpent() - first.record.costUSD) < 1e-9)
         #expect(abs(stats.totalUSD - first.record.costUSD) < 1e-9)
 
         // A changed chunk is its own request: paid once, the unchanged one still free.

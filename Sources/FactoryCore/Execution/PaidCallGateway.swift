@@ -34,8 +34,8 @@ public final class PaidCallGateway: Sendable {
     }
 
     public let settings: Settings
-    public let ledger: Ledger
-    public let cache: ResultCache
+    public let ledger: any LedgerStore
+    public let cache: any AnswerCache
     public let stop: StopSignal
     public let health = ProviderHealth()
     public let tally = CallTally()
@@ -46,7 +46,7 @@ public final class PaidCallGateway: Sendable {
     let log: @Sendable (String) -> Void
     let sleep: @Sendable (Double) async throws -> Void
 
-    public init(settings: Settings, ledger: Ledger, cache: ResultCache, stop: StopSignal,
+    public init(settings: Settings, ledger: any LedgerStore, cache: any AnswerCache, stop: StopSignal,
                 log: @escaping @Sendable (String) -> Void,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
                 progress: RunProgress? = nil) {
@@ -134,7 +134,7 @@ public final class PaidCallGateway: Sendable {
 
     /// Where rejected answers of an item are kept: beside the week's bundles when the run has a week folder.
     func quarantineFolder(item: String) -> URL {
-        (settings.quarantine ?? cache.folder.appendingPathComponent("quarantine", isDirectory: true))
+        (settings.quarantine ?? cache.defaultQuarantine)
             .appendingPathComponent(item, isDirectory: true)
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// The ledger's in-memory twin, with the same rules as the SQLite one: what counts against a cap
+/// (settled at their cost, open and uncertain at their reservation, released at nothing), one
+/// atomic check-and-reserve, and what a run paid. For unit tests of the executor.
+public final class MemoryLedger: LedgerStore {
+    struct Row {
+        var reservation: Ledger.Reservation
+        var state: String
+        var reservedUSD: Double
+        var actualUSD: Double?
+    }
+
+    private let rows = Mutex<[Int64: Row]>([:])
+    public let location = "memory"
+
+    public init() {}
+
+    /// Every call's state by id, for assertions.
+    public var states: [Int64: String] { rows.withLock { $0.mapValues(\.state) } }
+
+    static func committed(_ rows: [Int64: Row], _ matches: (Ledger.Reservation) -> Bool) -> Double {
+        rows.values.filter { matches($0.reservation) }.reduce(0) { sum, row in
+            switch row.state {
+            case "settled": sum + (row.actualUSD ?? 0)
+            case "released": sum
+            default: sum + row.reservedUSD
+            }
+        }
+    }
+
+    public func reserve(_ r: Ledger.Reservation, budget: Budget) throws -> Int64 {
+        try rows.withLock { rows in
+            let day = Self.committed(rows) { $0.day == r.day }, week = Self.committed(rows) { $0.week == r.week }
+            let amount = r.estimate.maxUSD
+            if day + amount > budget.dailyUSD + 1e-9 {
+                throw BudgetExceeded(cap: "daily", period: r.day, limit: budget.dailyUSD, committed: day, amount: amount)
+            }
+            if week + amount > budget.weeklyUSD + 1e-9 {
+                throw BudgetExceeded(cap: "weekly", period: r.week, limit: budget.weeklyUSD, committed: week, amount: amount)
+            }
+            let id = (rows.keys.max() ?? 0) + 1
+            rows[id] = Row(reservation: r, state: "reserved", reservedUSD: amount)
+            return id
+        }
+    }
+
+    public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) throws {
+        rows.withLock { rows in
+            rows[id]?.state = "settled"
+            rows[id]?.actualUSD = actualUSD
+        }
+    }
+
+    public func release(_ id: Int64, note: String) throws {
+        rows.withLock { rows in
+            rows[id]?.state = "released"
+            rows[id]?.actualUSD = 0
+        }
+    }
+
+    public func markUncertain(_ id: Int64, note: String) throws {
+        rows.withLock { $0[id]?.state = "uncertain" }
+    }
+
+    public func openCalls(excludingRun runId: String) throws -> [Ledger.OpenCall] {
+        rows.withLock { rows in
+            rows.filter { $0.value.state == "reserved" && $0.value.reservation.runId != runId }.sorted { $0.key < $1.key }.map {
+                Ledger.OpenCall(id: $0.key, requestKey: $0.value.reservation.requestKey, provider: $0.value.reservation.provider,
+                                item: $0.value.reservation.item, stage: $0.value.reservation.stage, reservedUSD: $0.value.reservedUSD)
+            }
+        }
+    }
+
+    public func committed(day: String, week: String) throws -> (day: Double, week: Double) {
+        rows.withLock { rows in (Self.committed(rows) { $0.day == day }, Self.committed(rows) { $0.week == week }) }
+    }
+
+    public func paidByStage(runId: String) throws -> [Ledger.StagePaid] {
+        rows.withLock { rows in
+            var order: [String] = [], paid: [String: Ledger.StagePaid] = [:]
+            for (_, row) in rows.sorted(by: { $0.key < $1.key }) where row.state == "settled" && row.reservation.runId == runId {
+                let r = row.reservation, key = r.item + "\u{1F}" + r.stage + "\u{1F}" + r.provider
+                if paid[key] == nil { order.append(key) }
+                paid[key, default: Ledger.StagePaid(item: r.item, stage: r.stage, provider: r.provider, usd: 0)].usd += row.actualUSD ?? 0
+            }
+            return order.compactMap { paid[$0] }
+        }
+    }
+}
