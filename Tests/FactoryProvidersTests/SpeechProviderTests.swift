@@ -83,13 +83,13 @@ struct SpeechProviderTests {
         #expect(first.record.units["characters"] == Double(Self.text.count))
         #expect(abs(first.record.costUSD - seconds / 60 * 0.015) < 1e-9)
         #expect(first.record.provider == "openai" && first.record.model == "gpt-4o-mini-tts")
-        #expect(first.record.parameters["cache"] == "miss" && first.record.parameters["format"] == "pcm")
+        #expect(!first.record.cached && first.record.parameters["format"] == "pcm")
         #expect(first.record.requestId != nil)
 
         let second = try await provider.speak(request, context: h.context("story-1", stage: "narration"))
         let samePCM = second.pcm == first.pcm
         #expect(samePCM)
-        #expect(second.record.costUSD == 0 && second.record.parameters["cache"] == "hit")
+        #expect(second.record.costUSD == 0 && second.record.cached)
         var stats = await h.server.stats()
         #expect(stats.billed == 1)
         #expect(abs(try h.ledger.totalSpent() - first.record.costUSD) < 1e-9)
@@ -99,7 +99,7 @@ struct SpeechProviderTests {
         var changed = request
         changed.text += " Sleep well."
         let third = try await provider.speak(changed, context: h.context("story-1", stage: "narration"))
-        #expect(third.record.parameters["cache"] == "miss" && third.pcm.count > first.pcm.count)
+        #expect(!third.record.cached && third.pcm.count > first.pcm.count)
         stats = await h.server.stats()
         #expect(stats.billed == 2)
         await h.close()

@@ -11,7 +11,7 @@ extension ProviderSet {
 
 /// A record's model, cost and whether the gateway answered from the cache.
 private func described(_ record: GenerationRecord) -> (model: String, costUSD: Double, cached: Bool) {
-    (record.model, record.costUSD, record.parameters["cache"] == "hit")
+    (record.model, record.costUSD, record.cached)
 }
 
 // Planning goes through the wrapped provider unchanged (`isPaid`, `plannedCall`): only calls are reported.

@@ -10,9 +10,12 @@ public struct GenerationRecord: Sendable, Codable, Equatable {
     /// Units billed: tokens, characters, images, seconds; by name.
     public var units: [String: Double]
     public var costUSD: Double
+    /// True when the result came from the cache: nothing was called or paid for it in this run.
+    public var cached: Bool
 
     public init(stage: String, provider: String, model: String, parameters: [String: String] = [:], seed: UInt64? = nil,
-                requestId: String? = nil, promptHash: String, units: [String: Double] = [:], costUSD: Double = 0) {
+                requestId: String? = nil, promptHash: String, units: [String: Double] = [:], costUSD: Double = 0, cached: Bool = false) {
+        self.cached = cached
         self.stage = stage
         self.provider = provider
         self.model = model
@@ -22,5 +25,22 @@ public struct GenerationRecord: Sendable, Codable, Equatable {
         self.promptHash = promptHash
         self.units = units
         self.costUSD = costUSD
+    }
+}
+
+extension GenerationRecord {
+    enum CodingKeys: String, CodingKey { case stage, provider, model, parameters, seed, requestId, promptHash, units, costUSD, cached }
+
+    /// Older metadata.json files have no `cached`: they said it as `parameters.cache`.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(stage: try c.decode(String.self, forKey: .stage), provider: try c.decode(String.self, forKey: .provider),
+                  model: try c.decode(String.self, forKey: .model),
+                  parameters: try c.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:],
+                  seed: try c.decodeIfPresent(UInt64.self, forKey: .seed), requestId: try c.decodeIfPresent(String.self, forKey: .requestId),
+                  promptHash: try c.decode(String.self, forKey: .promptHash),
+                  units: try c.decodeIfPresent([String: Double].self, forKey: .units) ?? [:],
+                  costUSD: try c.decodeIfPresent(Double.self, forKey: .costUSD) ?? 0)
+        cached = try c.decodeIfPresent(Bool.self, forKey: .cached) ?? (parameters["cache"] == "hit")
     }
 }

@@ -97,9 +97,10 @@ public struct LiveClient: Sendable {
     static func record(_ result: PaidResult, request: TextRequest, provider: String, model: String, stage: String,
                        parameters: [String: String]) -> GenerationRecord {
         GenerationRecord(stage: stage, provider: provider, model: model,
-                         parameters: parameters.merging(["cache": result.cached ? "hit" : "miss", "schema": request.schemaName]) { $1 },
+                         parameters: parameters.merging(["schema": request.schemaName]) { $1 },
                          seed: request.seed, requestId: result.requestId,
-                         promptHash: Digest.sha256(request.system + request.user), units: result.units, costUSD: result.costUSD)
+                         promptHash: Digest.sha256(request.system + request.user), units: result.units, costUSD: result.costUSD,
+                         cached: result.cached)
     }
 
     /// Rough token count for estimates (about 4 characters per token for English).
@@ -137,10 +138,10 @@ enum QuotePrompt {
         let parsed = try parse(String(decoding: result.payload, as: UTF8.self), provider: provider)
         return GeneratedQuote(text: parsed.quote, attribution: parsed.attribution,
                               record: GenerationRecord(stage: stage, provider: provider, model: model,
-                                                       parameters: parameters.merging(["cache": result.cached ? "hit" : "miss"]) { $1 },
+                                                       parameters: parameters,
                                                        seed: request.seed, requestId: result.requestId,
                                                        promptHash: Digest.sha256(system + user(request)),
-                                                       units: result.units, costUSD: result.costUSD))
+                                                       units: result.units, costUSD: result.costUSD, cached: result.cached))
     }
 
     /// Reads and checks the answer's JSON.

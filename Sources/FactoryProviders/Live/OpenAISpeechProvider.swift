@@ -41,12 +41,12 @@ public struct OpenAISpeechProvider: SpeechProvider {
         // An odd byte would shift every later sample; drop it rather than play noise.
         let pcm = result.payload.count % 2 == 0 ? result.payload : result.payload.prefix(result.payload.count - 1)
         var parameters = ["voice": request.voice, "format": "pcm", "speed": String(format: "%.2f", speed),
-                          "language": request.language, "cache": result.cached ? "hit" : "miss"]
+                          "language": request.language]
         if !instructions.isEmpty { parameters["instructions"] = String(instructions.prefix(200)) }
         let record = GenerationRecord(
             stage: context.stage, provider: name, model: model, parameters: parameters, requestId: result.requestId,
             promptHash: Digest.sha256([model, request.voice, instructions, String(format: "%.2f", speed), request.text].joined(separator: "\n")),
-            units: result.units, costUSD: result.costUSD)
+            units: result.units, costUSD: result.costUSD, cached: result.cached)
         return SpokenAudio(pcm: Data(pcm), sampleRate: Self.sampleRate, record: record)
     }
 }

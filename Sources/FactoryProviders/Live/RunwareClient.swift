@@ -94,13 +94,13 @@ public struct RunwareClient: ImageProvider {
             }
             return try await self.download(text)
         })
-        var parameters = ["width": "\(width)", "height": "\(height)", "taskUUID": taskUUID, "cache": result.cached ? "hit" : "miss"]
+        var parameters = ["width": "\(width)", "height": "\(height)", "taskUUID": taskUUID]
         if let steps = wireTask["steps"] { parameters["steps"] = "\(steps)" }
         if let scale = wireTask["CFGScale"] { parameters["CFGScale"] = "\(scale)" }
         let record = GenerationRecord(stage: context.stage, provider: name, model: request.model,
                                       parameters: parameters,
                                       seed: UInt64(seed), requestId: result.requestId, promptHash: Digest.sha256(request.positivePrompt),
-                                      units: result.units, costUSD: result.costUSD)
+                                      units: result.units, costUSD: result.costUSD, cached: result.cached)
         return GeneratedImage(data: result.payload, record: record)
     }
 

@@ -6,8 +6,7 @@ import Testing
 @Suite("Run progress and report")
 struct RunProgressTests {
     static func record(model: String = "m", cost: Double = 0, cache: String? = nil) -> GenerationRecord {
-        GenerationRecord(stage: "image", provider: "runware", model: model, parameters: cache.map { ["cache": $0] } ?? [:],
-                         promptHash: "h", costUSD: cost)
+        GenerationRecord(stage: "image", provider: "runware", model: model, promptHash: "h", costUSD: cost, cached: cache == "hit")
     }
 
     @Test("a stage is in flight while it runs, then recorded with its model, cost and cache flag")
@@ -15,7 +14,7 @@ struct RunProgressTests {
         let seen = Seen()
         let progress = RunProgress(onStage: { outcome in seen.add(outcome) })
         let value = try await progress.stage(item: "p1", stage: "image-2", provider: "runware",
-                                             describe: { (r: GenerationRecord) in (r.model, r.costUSD, r.parameters["cache"] == "hit") }) {
+                                             describe: { (r: GenerationRecord) in (r.model, r.costUSD, r.cached) }) {
             let during = await progress.snapshot()
             #expect(during.inFlight["runware"] == 1)
             return Self.record(model: "runware:101@1", cost: 0.0038, cache: "miss")

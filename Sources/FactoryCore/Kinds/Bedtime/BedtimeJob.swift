@@ -88,7 +88,7 @@ struct BedtimeJob: Sendable {
                     let file = work.appendingPathComponent(String(format: "chunk-%02d.pcm", index + 1))
                     try audio.pcm.write(to: file)
                     return (index, Spoken(chunk: chunk, file: file, sampleRate: audio.sampleRate, seconds: audio.duration,
-                                          reused: audio.record.parameters["cache"] == "hit"), audio.record)
+                                          reused: audio.record.cached), audio.record)
                 }
             }
             var made: [(Int, Spoken, GenerationRecord)] = []
