@@ -60,11 +60,7 @@ extension FactoryCommand {
 
         /// Today's and the week's committed spend from the ledger, if there is one (it is only read).
         static func committed(manifest: Manifest, state: URL) throws -> (today: String, day: Double, week: Double) {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = manifest.timezone
-            formatter.dateFormat = "yyyy-MM-dd"
-            let today = formatter.string(from: Date())
+            let today = DayStamp.day(in: manifest.timezone)
             let path = state.appendingPathComponent("ledger.sqlite")
             guard FileManager.default.fileExists(atPath: path.path) else { return (today, 0, 0) }
             let (day, week) = try Ledger(path: path).committed(day: today, week: manifest.week.description)

@@ -84,10 +84,18 @@ public struct BundleWriter: Sendable {
     /// it must match the one the bundle recorded.
     public static func isCurrent(weekFolder: URL, itemId: String, manifestSha256: String, inputsSha256: String? = nil) -> Bool {
         let url = weekFolder.appendingPathComponent(itemId).appendingPathComponent("metadata.json")
-        guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        if let inputsSha256, (object["details"] as? [String: Any])?["inputs_sha256"] as? String != inputsSha256 { return false }
-        return object["manifest_sha256"] as? String == manifestSha256 && object["tool_version"] as? String == ToolVersion.current
+        // Only the fields that decide; read with the same snake_case keys the bundle was written with.
+        struct Stamp: Decodable {
+            struct Details: Decodable { var inputsSha256: String? }
+            var manifestSha256: String
+            var toolVersion: String
+            var details: Details?
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        guard let data = try? Data(contentsOf: url), let stamp = try? decoder.decode(Stamp.self, from: data) else { return false }
+        if let inputsSha256, stamp.details?.inputsSha256 != inputsSha256 { return false }
+        return stamp.manifestSha256 == manifestSha256 && stamp.toolVersion == ToolVersion.current
     }
 
     /// Removes the staging folder (after a failure).

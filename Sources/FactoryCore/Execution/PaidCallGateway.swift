@@ -66,13 +66,7 @@ public final class PaidCallGateway: Sendable {
     }
 
     /// The calendar day of a moment in the manifest's timezone, as the ledger buckets it.
-    public func day(_ date: Date = Date()) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = settings.timezone
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
-    }
+    public func day(_ date: Date = Date()) -> String { DayStamp.day(date, in: settings.timezone) }
 
     /// Runs one paid call. `send` makes one attempt and returns the provider's answer or throws a
     /// `ProviderFailure`; `finish` turns an answer (fresh, or saved by an earlier run) into the result.

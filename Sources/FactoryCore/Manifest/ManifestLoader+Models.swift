@@ -57,13 +57,16 @@ public enum ModelDefaults {
     public static let image = "civitai:4384@128713"
 }
 
-/// Today's date as YYYY-MM-DD in UTC (model retirements are dated by the providers, not by a week's zone).
+/// The one way a day is written, YYYY-MM-DD: in the manifest's time zone for the ledger's days
+/// and the caps, in UTC for model retirements (the providers date them, not our manifests).
 public enum DayStamp {
-    public static func utcToday(_ now: Date = Date()) -> String {
+    public static func day(_ moment: Date = Date(), in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let day = calendar.dateComponents([.year, .month, .day], from: now)
+        calendar.timeZone = zone
+        let day = calendar.dateComponents([.year, .month, .day], from: moment)
         let (y, m, d) = (day.year ?? 1970, day.month ?? 1, day.day ?? 1)
         return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
     }
+
+    public static func utcToday(_ now: Date = Date()) -> String { day(now, in: TimeZone(identifier: "UTC") ?? .current) }
 }
