@@ -42,7 +42,7 @@ public final class PaidCallGateway: Sendable {
     /// The run's progress: calls at the provider and money paid, as they happen.
     public let progress: RunProgress?
     let global: AsyncSemaphore
-    let perProvider: [String: AsyncSemaphore]
+    let perProvider: [ProviderID: AsyncSemaphore]
     let log: @Sendable (String) -> Void
     let sleep: @Sendable (Double) async throws -> Void
 
@@ -58,9 +58,9 @@ public final class PaidCallGateway: Sendable {
         self.log = log
         self.sleep = sleep
         global = AsyncSemaphore(limit: settings.total)
-        var semaphores: [String: AsyncSemaphore] = [:]
-        for provider in ["runware", "openai", "anthropic"] {
-            semaphores[provider] = AsyncSemaphore(limit: settings.limits[provider] ?? settings.total)
+        var semaphores: [ProviderID: AsyncSemaphore] = [:]
+        for provider in ProviderID.allCases {
+            semaphores[provider] = AsyncSemaphore(limit: settings.limits[provider.rawValue] ?? settings.total)
         }
         perProvider = semaphores
     }
@@ -91,7 +91,8 @@ public final class PaidCallGateway: Sendable {
             await tally.hit()
             return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true, key: key)
         }
-        let semaphore = perProvider[call.provider] ?? global
+        // Every provider has its own limit (ProviderID is closed): no call falls back to the global one alone.
+        let semaphore = perProvider[call.provider, default: AsyncSemaphore(limit: 1)]
         let answer = try await semaphore.withPermit(priority: priority) {
             try await self.global.withPermit(priority: priority) {
                 try await self.attempts(call, key: key, context: context, send: send)
@@ -112,7 +113,7 @@ public final class PaidCallGateway: Sendable {
             return try await finish(answer)
         } catch let error where error is CutShort || error is RejectedAnswer {
             let cache = self.cache, folder = quarantineFolder(item: context.item)
-            let reason = "item \(context.item) stage \(context.stage) (\(call.provider) \(call.model)): \(error)"
+            let reason = "item \(context.item) stage \(context.stage) (\(call.provider.rawValue) \(call.model)): \(error)"
             let kept = try? await BlockingIO.run { try cache.quarantine(key, into: folder, reason: reason) }
             if let kept { log("rejected answer kept in \(kept.path); a later run asks again") }
             throw error
@@ -136,43 +137,43 @@ public final class PaidCallGateway: Sendable {
     /// answers for the first one, so a later run finds it without asking twice.
     public func alias(_ key: String, to result: PaidResult, call: PaidCall) async throws {
         let cache = self.cache
-        let entry = ResultCache.Entry(provider: call.provider, endpoint: call.endpoint, model: call.model, requestId: result.requestId,
+        let entry = ResultCache.Entry(provider: call.provider.rawValue, endpoint: call.endpoint, model: call.model, requestId: result.requestId,
                                       costUSD: 0, units: result.units)
         try await BlockingIO.run { try cache.storeResult(key, payload: result.payload, entry: entry) }
     }
 
     func entry(_ call: PaidCall, _ answer: ProviderAnswer) -> ResultCache.Entry {
-        ResultCache.Entry(provider: call.provider, endpoint: call.endpoint, model: call.model, requestId: answer.requestId,
+        ResultCache.Entry(provider: call.provider.rawValue, endpoint: call.endpoint, model: call.model, requestId: answer.requestId,
                           costUSD: answer.costUSD, units: answer.units)
     }
 
     func attempts(_ call: PaidCall, key: String, context: CallContext,
                   send: @Sendable () async throws -> ProviderAnswer) async throws -> ProviderAnswer {
-        let policy = settings.policies[call.provider] ?? (call.provider == "runware" ? .runware : .tokenAPIs)
+        let policy = settings.policies[call.provider.rawValue] ?? call.provider.retryPolicy
         let label = "item \(context.item) stage \(context.stage)"
         var attempt = 1
         while true {
             if stop.isRequested {
                 throw Deferral(.stopping, "\(label): not started, the run was asked to stop; run again to finish it")
             }
-            if let reason = await health.pauseReason(call.provider) {
+            if let reason = await health.pauseReason(call.provider.rawValue) {
                 throw Deferral(.providerPaused, "\(label): \(reason)")
             }
             try Task.checkCancellation()
             let id: Int64
-            let reservation = Ledger.Reservation(requestKey: key, day: day(), week: settings.week, provider: call.provider,
+            let reservation = Ledger.Reservation(requestKey: key, day: day(), week: settings.week, provider: call.provider.rawValue,
                                                  model: call.model, item: context.item, stage: context.stage,
                                                  estimate: call.estimate, runId: settings.runId)
             let ledger = self.ledger, cache = self.cache, budget = settings.budget
             do {
                 id = try await BlockingIO.run { try ledger.reserve(reservation, budget: budget) }
             } catch let exceeded as BudgetExceeded {
-                throw Deferral(.budget, "\(label) (\(call.provider) \(call.model)): \(exceeded)")
+                throw Deferral(.budget, "\(label) (\(call.provider.rawValue) \(call.model)): \(exceeded)")
             }
             CrashPoint.pass("reserved")
             do {
-                await tally.sent(call.provider)
-                let answer = try await RunProgress.sending(call.provider, on: progress, send)
+                await tally.sent(call.provider.rawValue)
+                let answer = try await RunProgress.sending(call.provider.rawValue, on: progress, send)
                 CrashPoint.pass("responded")
                 let record = entry(call, answer)
                 try await BlockingIO.run {
@@ -181,7 +182,7 @@ public final class PaidCallGateway: Sendable {
                     try ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
                     CrashPoint.pass("settled")
                 }
-                await health.succeeded(call.provider)
+                await health.succeeded(call.provider.rawValue)
                 await tally.paid(answer.costUSD)
                 await progress?.paid(answer.costUSD)
                 return answer
@@ -190,7 +191,7 @@ public final class PaidCallGateway: Sendable {
                 case .uncertain:
                     try ledger.markUncertain(id, note: failure.description)
                     await tally.uncertain("\(label): \(failure)")
-                    await health.failed(call.provider, failure)
+                    await health.failed(call.provider.rawValue, failure)
                     throw Deferral(.uncertain, "\(label): \(failure); the provider may have billed this call, so it was "
                                    + "not re-sent (its reservation stays counted); run again to retry it")
                 case .malformed:
@@ -208,7 +209,7 @@ public final class PaidCallGateway: Sendable {
                     attempt += 1
                     continue
                 }
-                if await health.failed(call.provider, failure), let reason = await health.pauseReason(call.provider) {
+                if await health.failed(call.provider.rawValue, failure), let reason = await health.pauseReason(call.provider.rawValue) {
                     log(reason)
                 }
                 switch failure.kind {

@@ -27,7 +27,7 @@ public struct Planner: Sendable {
             return PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: exact)
         }
         let cached = exact && !isFresh(name) && (cache?.holds(call.key) ?? false)
-        return PlannedStage(item: item, stage: name, provider: call.provider, model: call.model, units: call.estimate.units,
+        return PlannedStage(item: item, stage: name, provider: call.provider.rawValue, model: call.model, units: call.estimate.units,
                             usd: cached ? 0 : call.estimate.usd, maxUSD: cached ? 0 : call.estimate.maxUSD,
                             status: cached ? .cached : .toPay, exact: exact, requestKey: exact ? call.key : nil)
     }
@@ -49,7 +49,7 @@ public struct Planner: Sendable {
             usd += call.estimate.usd * Double(times)
             max += call.estimate.maxUSD * Double(times)
             calls += times
-            (model, paidBy) = (call.model, call.provider)
+            (model, paidBy) = (call.model, call.provider.rawValue)
         }
         var row = PlannedStage(item: item, stage: name, provider: paidBy, model: model, units: units, usd: usd, maxUSD: max,
                                status: .toPay, exact: false)

@@ -3,8 +3,7 @@ import Foundation
 /// One paid provider request, described without its key: what the cache key, the ledger row and
 /// the estimate are made from.
 public struct PaidCall: Sendable {
-    /// "runware", "openai" or "anthropic".
-    public var provider: String
+    public var provider: ProviderID
     /// "imageInference", "chat.completions", "messages", "audio.speech".
     public var endpoint: String
     public var model: String
@@ -12,7 +11,7 @@ public struct PaidCall: Sendable {
     public var canonical: Data
     public var estimate: CostEstimate
 
-    public init(provider: String, endpoint: String, model: String, canonical: Data, estimate: CostEstimate) {
+    public init(provider: ProviderID, endpoint: String, model: String, canonical: Data, estimate: CostEstimate) {
         self.provider = provider
         self.endpoint = endpoint
         self.model = model

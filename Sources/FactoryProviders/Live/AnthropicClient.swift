@@ -26,7 +26,7 @@ public struct AnthropicClient: TextProvider {
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
-        let call = PaidCall(provider: name, endpoint: "messages", model: model, canonical: canonical,
+        let call = PaidCall(provider: .anthropic, endpoint: "messages", model: model, canonical: canonical,
                             estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: shape.maxTokens,
                                                   expectedThinking: shape.expectedThinking))
         return (call, body, spec, shape)

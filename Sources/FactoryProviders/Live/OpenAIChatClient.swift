@@ -42,7 +42,7 @@ public struct OpenAIChatClient: TextProvider {
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
         let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
-        let call = PaidCall(provider: name, endpoint: "chat.completions", model: model, canonical: canonical,
+        let call = PaidCall(provider: .openai, endpoint: "chat.completions", model: model, canonical: canonical,
                             estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: budget,
                                                   expectedThinking: reasoningBudget / 2))
         return (call, body, spec, budget)

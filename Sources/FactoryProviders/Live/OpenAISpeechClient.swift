@@ -47,7 +47,7 @@ public struct OpenAISpeechClient: Sendable {
         let body = LiveClient.json(fields)
         let words = Double(Self.words(request.input))
         let expectedSeconds = words / 2.6 / request.speed + 0.3
-        let call = PaidCall(provider: name, endpoint: "audio.speech", model: request.model, canonical: body,
+        let call = PaidCall(provider: .openai, endpoint: "audio.speech", model: request.model, canonical: body,
                             estimate: price.speech(characters: request.input.count, expectedSeconds: expectedSeconds))
         return (call, body, price)
     }

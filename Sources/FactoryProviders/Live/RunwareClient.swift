@@ -48,7 +48,7 @@ public struct RunwareClient: ImageProvider {
             task["negativePrompt"] = String(request.negativePrompt.prefix(3000))
         }
         let canonical = LiveClient.json(task)
-        let call = PaidCall(provider: name, endpoint: "imageInference", model: request.model, canonical: canonical,
+        let call = PaidCall(provider: .runware, endpoint: "imageInference", model: request.model, canonical: canonical,
                             estimate: spec.images(count: 1, width: width, height: height, steps: takes.contains("steps") ? request.steps : nil))
         return (call, task, width, height, seed)
     }

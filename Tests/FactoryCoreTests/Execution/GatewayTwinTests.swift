@@ -21,7 +21,7 @@ struct GatewayTwinTests {
     }
 
     static func call(_ n: Int, usd: Double = 0.01) -> PaidCall {
-        PaidCall(provider: "anthropic", endpoint: "messages", model: "m", canonical: Data("request \(n)".utf8),
+        PaidCall(provider: .anthropic, endpoint: "messages", model: "m", canonical: Data("request \(n)".utf8),
                  estimate: CostEstimate(usd: usd, maxUSD: usd, units: [:]))
     }
 

@@ -60,7 +60,7 @@ struct RunProgressTests {
             ledger: try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite")),
             cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(), log: { _ in },
             progress: progress)
-        let call = PaidCall(provider: "runware", endpoint: "imageInference", model: "m", canonical: Data("{\"p\":1}".utf8),
+        let call = PaidCall(provider: .runware, endpoint: "imageInference", model: "m", canonical: Data("{\"p\":1}".utf8),
                             estimate: CostEstimate(usd: 0.01, maxUSD: 0.02, units: [:]))
         let result = try await gateway.perform(call, context: CallContext(item: "p1", stage: "image", gateway: gateway), send: {
             #expect(await progress.snapshot().atProvider["runware"] == 1)
