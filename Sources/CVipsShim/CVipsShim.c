@@ -69,6 +69,12 @@ int cf_vips_save_png(VipsImage *image, const char *path) {
 int cf_vips_save_jpeg_buffer(VipsImage *image, int quality, void **data, size_t *length) {
     return vips_jpegsave_buffer(image, data, length, "Q", quality, "strip", TRUE, NULL);
 }
+int cf_vips_save_png_buffer(VipsImage *image, void **data, size_t *length) {
+    return vips_pngsave_buffer(image, data, length, "strip", TRUE, NULL);
+}
+int cf_vips_save_webp_buffer(VipsImage *image, int lossless, int quality, void **data, size_t *length) {
+    return vips_webpsave_buffer(image, data, length, "lossless", lossless ? TRUE : FALSE, "Q", quality, "strip", TRUE, NULL);
+}
 
 int cf_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale) {
     return vips_resize(in, out, hscale, "vscale", vscale, NULL);

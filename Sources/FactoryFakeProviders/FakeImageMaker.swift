@@ -18,8 +18,8 @@ enum FakeImageMaker {
         try Vips.start()
         let image = try Shapes.svg(svg(for: spec)).flatten(r: 255, g: 255, b: 255)
         switch spec.format {
-        case "png": return try pngData(image)
-        case "webp": return try WebPLossless.encode(image.pixels())
+        case "png": return try image.pngData()
+        case "webp": return try image.webpData(lossless: true)
         default: return try image.jpegData(quality: 88)
         }
     }
@@ -74,12 +74,6 @@ enum FakeImageMaker {
     }
 
     /// PNG through libvips (it only saves PNG to a file): a private temporary file, read back.
-    private static func pngData(_ image: Image) throws -> Data {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try image.savePNG(to: path)
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    }
 }
 
 extension Int {

@@ -42,6 +42,9 @@ int cf_vips_save_jpeg(VipsImage *image, const char *path, int quality);
 int cf_vips_save_png(VipsImage *image, const char *path);
 /// Encodes to a buffer (caller frees with cf_vips_free).
 int cf_vips_save_jpeg_buffer(VipsImage *image, int quality, void **data, size_t *length);
+int cf_vips_save_png_buffer(VipsImage *image, void **data, size_t *length);
+/// WebP, lossless when `lossless` is non-zero (then `quality` is the effort of the compressor).
+int cf_vips_save_webp_buffer(VipsImage *image, int lossless, int quality, void **data, size_t *length);
 
 int cf_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale);
 /// Resizes to cover width x height, then crops the most interesting region (attention).
