@@ -48,9 +48,12 @@ import Testing
         #expect(try AudioDecoder.decode(path: path).peak < 0.001)
     }
 
-    @Test func oddSizesAreRefused() {
+    @Test func oddSizesAreRefused() throws {
+        let folder = try TemporaryFolder("odd")
+        let path = folder.path("never.mp4")
         #expect(throws: MediaError.self) {
-            _ = try VideoEncoder(path: "/tmp/never.mp4", settings: VideoSettings(width: 321, height: 240))
+            _ = try VideoEncoder(path: path, settings: VideoSettings(width: 321, height: 240))
         }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
