@@ -1,8 +1,8 @@
 import FactoryFuzzing
 import Foundation
 
-// libFuzzer's entry points (linked by `-sanitize=fuzzer`, which brings `main`): the surface is
-// named by FACTORY_FUZZ_TARGET. Built only by `make fuzz` (FACTORY_FUZZ=1).
+// libFuzzer's entry points (linked by `-sanitize=fuzzer`): the surface is named by
+// FACTORY_FUZZ_TARGET. Built only by `make fuzz` (FACTORY_FUZZ=1).
 
 /// The surface this process fuzzes, read once.
 let surface: FuzzSurface = {
@@ -25,4 +25,17 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMu
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     surface.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runLibFuzzer(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable's `main` to `<module>_main` (so tests can import it): this is that
+/// entry, handing the command line to libFuzzer's driver.
+@_cdecl("factory_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc, arguments = argv
+    _ = fuzzInitialize(nil, nil)
+    return runLibFuzzer(&count, &arguments, fuzzTestOneInput)
 }
