@@ -80,7 +80,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
-        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryProviders", "FactoryImaging", "FactoryTesting"]),
+        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
