@@ -7,7 +7,7 @@ TEST_PACKAGES := chromium
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps test-deps install-missing build run test bench clean
+.PHONY: deps test-deps install-missing build run test bench fuzz sanitize clean
 
 # Installs only what is missing (idempotent: a second run installs nothing).
 deps:
@@ -57,5 +57,27 @@ bench: build
 	.build/release/factory bench manifests/sample-week.yaml
 	.build/release/factory bench-executor --items 200 --latency-ms 500
 
+# Not in CI: libFuzzer over each untrusted surface (Fuzz/README.md) for FUZZ_SECONDS each, with
+# AddressSanitizer, in .build-fuzz; prints execs and findings per target and fails on a finding.
+# libFuzzer and the sanitizer runtimes ship with the Swift toolchain.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := --build-path .build-fuzz --product factory-fuzz --sanitize=address -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link
+fuzz: deps
+	FACTORY_FUZZ=1 $(SWIFT) build $(FUZZ_FLAGS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh
+
+# Not in CI: the suite under AddressSanitizer, then under ThreadSanitizer (each in its own build
+# folder, the end-to-end tests running that build's `factory`). SANITIZE_FILTER narrows the tests.
+SANITIZERS ?= address thread
+SANITIZE_FILTER ?= .
+sanitize: deps test-deps
+	@for s in $(SANITIZERS); do \
+	  echo "== $$s sanitizer (.build-$$s)"; \
+	  FACTORY_SANITIZE=1 $(SWIFT) build --build-tests --build-path .build-$$s --sanitize=$$s || exit 1; \
+	  FACTORY_SANITIZE=1 FACTORY_BIN=.build-$$s/debug/factory TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" \
+	    ASAN_OPTIONS="detect_leaks=0:$$ASAN_OPTIONS" \
+	    $(SWIFT) test --skip-build --build-path .build-$$s --sanitize=$$s --no-parallel --filter '$(SANITIZE_FILTER)' || exit 1; \
+	done
+
 clean:
-	rm -rf .build $(OUTPUT)
+	rm -rf .build .build-fuzz .build-address .build-thread $(OUTPUT)

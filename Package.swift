@@ -67,6 +67,8 @@ let package = Package(
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
         .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryMedia", "FactoryImaging"]),
+        // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
+        .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
 
         .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
@@ -78,6 +80,18 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
+        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
+
+// `make fuzz` (FACTORY_FUZZ=1, in .build-fuzz): libFuzzer's driver over the fuzz surfaces. It has
+// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out. The
+// decoding modules are built checked there, without -Ounchecked: fuzzing is how we see what it hides.
+if Context.environment["FACTORY_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "factory-fuzz", dependencies: ["FactoryFuzzing"], path: "Fuzz/Driver",
+                                             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}
+if Context.environment["FACTORY_FUZZ"] == "1" || Context.environment["FACTORY_SANITIZE"] == "1" {
+    for target in package.targets where ["FactoryImaging", "FactoryMedia"].contains(target.name) { target.swiftSettings = [] }
+}

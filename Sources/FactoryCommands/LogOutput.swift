@@ -26,7 +26,7 @@ enum LogOutput {
             printError("--log \(path): \(error)")
             throw ExitCode(2)
         }
-        let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, FileMode.file)
         guard descriptor >= 0 else {
             printError("--log \(path): cannot open it for appending (\(String(cString: strerror(errno)))); check the folder's permissions")
             throw ExitCode(2)

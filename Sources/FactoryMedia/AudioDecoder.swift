@@ -5,6 +5,10 @@ import Foundation
 /// Decodes the first audio stream of a local file (mp3, m4a/aac, wav, …, or a video's sound) with
 /// libavformat/libavcodec and resamples it with libswresample to 44.1 kHz interleaved stereo float.
 public enum AudioDecoder {
+    /// Sample rates and channel counts decoded; headers claiming others are refused.
+    public static let rates = 1_000...384_000
+    public static let channels = 1...32
+
     /// Decodes at most `maxSeconds` (the rest is never read).
     public static func decode(path: String, maxSeconds: Double = 3600) throws -> AudioBuffer {
         _ = AV.quiet
@@ -25,6 +29,13 @@ public enum AudioDecoder {
         guard let ctx else { throw MediaError(.decode, "cannot allocate a decoder for \(path)") }
         try AV.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), .decode, "bad audio parameters in \(path)")
         try AV.check(avcodec_open2(ctx, codec, nil), .decode, "cannot open the audio decoder for \(path)")
+        // A header can claim any rate: the resampler's filter grows with the ratio (a 161-byte WAV
+        // claiming 151 MHz asked for 463 MB), and a tiny rate multiplies every sample by 44,100.
+        let rate = Int(ctx.pointee.sample_rate), channels = Int(cf_av_ctx_channels(ctx)), format = ctx.pointee.sample_fmt.rawValue
+        guard Self.rates.contains(rate), Self.channels.contains(channels) else {
+            throw MediaError(.decode, "\(path) claims \(channels) channels at \(rate) Hz; audio of 1–\(Self.channels.upperBound) "
+                             + "channels at \(Self.rates.lowerBound)–\(Self.rates.upperBound) Hz is decoded: re-encode it (e.g. 44.1 kHz stereo)")
+        }
         var swr = cf_av_swr_to_stereo_float(ctx, Int32(AudioBuffer.rate))
         defer { swr_free(&swr) }
         guard let swr else { throw MediaError(.decode, "cannot resample the audio of \(path)") }
@@ -41,6 +52,13 @@ public enum AudioDecoder {
                 let rc = avcodec_receive_frame(ctx, frame)
                 if rc == AV.eagain || rc == AV.eof { return }
                 try AV.check(rc, .decode, "cannot decode the audio of \(path)")
+                // The resampler reads as many planes as it was set up for: a frame whose layout
+                // changed mid-stream is skipped, as a damaged packet is.
+                let f = frame.pointee
+                guard f.format == format, Int(f.sample_rate) == rate, Int(f.ch_layout.nb_channels) == channels else {
+                    av_frame_unref(frame)
+                    continue
+                }
                 let room = Int(swr_get_out_samples(swr, frame.pointee.nb_samples))
                 if scratch.count < room * 2 { scratch = [Float](repeating: 0, count: room * 2) }
                 let n = scratch.withUnsafeMutableBufferPointer { cf_av_swr_convert(swr, $0.baseAddress, Int32(room), frame) }

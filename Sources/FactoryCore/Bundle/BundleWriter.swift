@@ -52,6 +52,8 @@ public struct BundleWriter: Sendable {
     /// Puts the staged bundle in place; an existing one is kept as `.versions/<timestamp>/<id>`.
     public func publish() throws {
         let fm = FileManager.default
+        // One mode for every file, whichever library wrote it (see `FileMode`).
+        try FileMode.apply(under: staging)
         // Every file and the folder reach the disk before the rename makes the bundle visible.
         for name in try fm.contentsOfDirectory(atPath: staging.path) {
             if let handle = FileHandle(forUpdatingAtPath: path(name)) {

@@ -13,7 +13,7 @@ public final class RunLock: Sendable {
     public init(stateFolder: URL) throws {
         try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         path = stateFolder.appendingPathComponent("lock").path
-        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, FileMode.file)
         guard descriptor >= 0 else { throw FactoryError(.lock, "cannot open the lock file \(path)") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

@@ -54,8 +54,20 @@ extension LoadSession {
         case .chatStory(var spec):
             spec.conversation = spec.conversation.map { locate($0, ["conversation"]) ?? $0 }
             item.content = .chatStory(spec)
+            checkConversation(spec.conversation, item: item.id, node: node, base: base, origins: origins)
         default:
             break
+        }
+    }
+
+    /// A conversation file is read now, so `validate` reports what `run` would fail the item for
+    /// (a file that is not YAML, an alias bomb, no `messages:`), at the `conversation:` key.
+    mutating func checkConversation(_ path: String?, item: String, node: Node, base: NodePath, origins: [String: NodePath]) {
+        guard let path, path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) else { return }
+        do { _ = try ConversationFile.load(path: path, item: item) } catch {
+            let key = [AnyKey(stringValue: "conversation") as CodingKey]
+            let found = problem(at: LoadSession.walk(node, key) ?? node, path: base.appending(key, origins: origins).text, "\(error)")
+            itemProblems[item, default: []].append(found)
         }
     }
 

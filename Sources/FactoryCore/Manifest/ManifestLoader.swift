@@ -44,6 +44,9 @@ struct LoadSession {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ManifestError([Problem(file: display, path: "", message: "the manifest is not UTF-8 text")])
         }
+        do throws(AliasBudget.Exceeded) { try AliasBudget.check(text) } catch {
+            throw ManifestError([Problem(file: display, line: error.line, column: error.column, path: "", message: error.message)])
+        }
         let root: Node
         do {
             // The basic resolver (every plain scalar a string until decoded): the default one runs up

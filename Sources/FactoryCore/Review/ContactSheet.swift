@@ -37,6 +37,7 @@ public enum ContactSheet {
             sheet = try sheet.composited(try strip.materialised(), x: margin, y: margin + header + row * (rowHeight + gap))
         }
         try sheet.savePNG(to: path)
+        try FileMode.apply(to: path)
         return (width, height)
     }
 

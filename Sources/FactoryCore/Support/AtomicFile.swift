@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// Crash-safe file writes: a temporary file in the same folder, fsync, rename, fsync of the folder.
-/// A reader sees the old file or the whole new one, never a part, even after a power cut.
+/// A reader sees the old file or the whole new one, never a part, even after a power cut. The file
+/// is created with `FileMode.file` (0644 less the umask), like every file the factory writes.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
@@ -12,7 +13,7 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileMode.file)
         guard fd >= 0 else { throw error("create", temporary) }
         var ok = false
         defer {

@@ -100,6 +100,9 @@ enum ConversationFile {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw FactoryError(.missingFile, "item \(item): conversation file \(path) cannot be read; check the `conversation:` path")
         }
+        do throws(AliasBudget.Exceeded) { try AliasBudget.check(text) } catch {
+            throw FactoryError(.manifest, "item \(item): conversation file \(path):\(error.line):\(error.column): \(error.message)")
+        }
         let node: Any?
         do { node = try Yams.load(yaml: text) } catch {
             throw FactoryError(.manifest, "item \(item): conversation file \(path) is not valid YAML or JSON: \(error)")
