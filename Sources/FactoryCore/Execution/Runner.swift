@@ -149,12 +149,12 @@ public struct Runner: Sendable {
         }
     }
 
-    /// True when the published bundle is current (this manifest, this version, the same story
-    /// override) and the run keeps it instead of making it again.
-    func keepsBundle(_ item: Item) -> Bool {
+    /// True when the published bundle is current (this manifest, this version, the same inputs
+    /// outside the manifest) and the run keeps it instead of making it again.
+    func keepsBundle(_ job: some KindJob) -> Bool {
         !options.fresh && !options.skipRender && options.regenerate == nil
-            && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: item.id, manifestSha256: manifest.sha256,
-                                      inputsSha256: BedtimeJob.inputsSha256(item: item, manifest: manifest))
+            && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: job.item.id, manifestSha256: manifest.sha256,
+                                      inputsSha256: job.inputsSha256)
     }
 
     func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
@@ -165,8 +165,15 @@ public struct Runner: Sendable {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             return outcome
         }
-        let job = job(for: item, providers: providers.reporting(to: progress))
-        if keepsBundle(item) {
+        return await make(job(for: item, providers: providers.reporting(to: progress)), outcome: outcome, started: started,
+                          priority: priority, renderLimit: renderLimit)
+    }
+
+    /// The item's work with its kind's types: fetch, then render the same assets, no casts.
+    func make<Job: KindJob>(_ job: Job, outcome: ItemOutcome, started: Date, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+        var outcome = outcome
+        let item = job.item
+        if keepsBundle(job) {
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path
@@ -185,7 +192,7 @@ public struct Runner: Sendable {
                     do {
                         try await progress.stage(item: item.id, stage: "render", provider: "render",
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
-                            try await job.rendering(into: writer).make(assets, records: records)
+                            try await job.rendering(into: writer).render(assets, records: records)
                         }
                         try writer.publish()
                         // A quarantine left by an earlier failed attempt no longer applies.

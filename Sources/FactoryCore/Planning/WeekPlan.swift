@@ -79,11 +79,12 @@ extension Runner {
             if let found = manifest.itemProblems[item.id], !found.isEmpty {
                 return .failure(.init(item: item.id, message: found.map(\.description).joined(separator: "; ")))
             }
-            if keepsBundle(item) {
+            let job = job(for: item)
+            if keepsBundle(job) {
                 return .success([PlannedStage(item: item, stage: "bundle", provider: "-", model: "-", status: .upToDate)])
             }
             do {
-                return .success(try job(for: item).plan(planner))
+                return .success(try job.plan(planner))
             } catch {
                 return .failure(.init(item: item.id, message: Secrets.redact("\(error)")))
             }
