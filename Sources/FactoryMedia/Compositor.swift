@@ -173,14 +173,25 @@ public enum Compositor {
                     // resample the blended row horizontally; half the multiplies of the 2-D form.
                     let lo = Int(table[2 * (cols.lowerBound - x0)]), hi = min(src.width - 1, Int(table[2 * (cols.upperBound - 1 - x0)]) + 1)
                     blendRows(r0 + lo, r1 + lo, count: hi - lo + 1, weight: g1, into: scratch + lo)
-                    let keep = 255 - ((255 * opacity) >> 8)
-                    for c in cols {
-                        let t = c - x0
-                        let iu = Int(table[2 * t]), f1 = Int(table[2 * t + 1])
-                        let a = Int(scratch[iu]), b = Int(scratch[iu + 1])
-                        let val = (a * 256 + (b - a) * f1 + 32768) >> 16
-                        d[c] = fade ? UInt8(truncatingIfNeeded: min(255, (val * opacity) >> 8 + div255(Int(d[c]) * keep)))
-                                    : UInt8(truncatingIfNeeded: val)
+                    // The hottest loop of a Ken Burns render: wrapping 32-bit arithmetic (every
+                    // value is bounded: scratch ≤ 65,280, weights ≤ 256), no traps, fade hoisted.
+                    if fade {
+                        let keep = Int32(255 - ((255 * opacity) >> 8)), o = Int32(opacity)
+                        for c in cols {
+                            let t = c &- x0
+                            let iu = Int(table[2 &* t]), f1 = table[2 &* t &+ 1]
+                            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
+                            let val = (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16
+                            let x = Int32(d[c]) &* keep
+                            d[c] = UInt8(truncatingIfNeeded: min(255, (val &* o) &>> 8 &+ ((x &+ 1 &+ (x &>> 8)) &>> 8)))
+                        }
+                    } else {
+                        for c in cols {
+                            let t = c &- x0
+                            let iu = Int(table[2 &* t]), f1 = table[2 &* t &+ 1]
+                            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
+                            d[c] = UInt8(truncatingIfNeeded: (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16)
+                        }
                     }
                     continue
                 }

@@ -1,3 +1,4 @@
+import FactoryImaging
 import Foundation
 
 /// Renders a scene and its soundtrack to an MP4: composes each frame straight into the encoder's
@@ -25,6 +26,9 @@ public enum SceneRenderer {
                               scan: FrameScan.Recorder? = nil) throws -> Stats {
         let started = Date()
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
+        // What built the scene (rasters, libvips' cache, freed heap) need not stay resident
+        // under the encoder's own memory.
+        Vips.releaseMemory()
         let encoder = try VideoEncoder(path: path, settings: settings)
         let pipeline = try FramePipeline(encoder: encoder)
         let fps = Double(settings.fps)
