@@ -19,8 +19,11 @@ extension FactoryCommand {
         @Option(help: "Repetitions; the median is reported.")
         var repeats = 3
 
-        @Option(help: "What to measure: all, poster, chat, recipe, carousel, bedtime or estimate.")
+        @Option(help: "What to measure: all (items, week, bedtime, carousel, estimate), items, week, poster, chat, recipe, carousel, bedtime or estimate.")
         var only = "all"
+
+        @Option(help: "With items: the items to run end to end (repeatable; default: the first of each video kind).")
+        var itemId: [String] = []
 
         @Option(help: "The Python with MoviePy 2 for the carousel figure (make bench makes this venv).")
         var python = ".build/bench-venv/bin/python"
@@ -32,8 +35,8 @@ extension FactoryCommand {
         var keep = false
 
         func validate() throws {
-            guard ["all", "poster", "chat", "recipe", "carousel", "bedtime", "estimate"].contains(only) else {
-                throw ValidationError("--only \(only): choose all, poster, chat, recipe, carousel, bedtime or estimate")
+            guard ["all", "items", "week", "poster", "chat", "recipe", "carousel", "bedtime", "estimate"].contains(only) else {
+                throw ValidationError("--only \(only): choose all, items, week, poster, chat, recipe, carousel, bedtime or estimate")
             }
             guard repeats >= 1 else { throw ValidationError("--repeats \(repeats): at least 1 run is needed for a median") }
         }
@@ -45,12 +48,41 @@ extension FactoryCommand {
             defer {
                 if keep { print("kept: \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) }
             }
-            if only == "all" || only == "poster" { try poster(me, folder) }
-            if only == "all" || only == "chat" { try chat(me, folder) }
-            if only == "all" || only == "recipe" { try recipe(me, folder) }
+            if only == "all" || only == "items" || only == "week" { try items(me, folder) }
+            if only == "poster" { try poster(me, folder) }
+            if only == "chat" { try chat(me, folder) }
+            if only == "recipe" { try recipe(me, folder) }
             if only == "all" || only == "bedtime" { try bedtime(me, folder) }
             if only == "all" || only == "carousel" { try await carousel(me, folder) }
             if only == "all" || only == "estimate" { try estimate(me, folder) }
+        }
+
+        /// One item of each video kind and the whole week, end to end, against libx264 alone (SPEC §8).
+        func items(_ me: String, _ folder: URL) throws {
+            guard let ffmpeg = Self.which("ffmpeg") else {
+                print("items and week: skipped: no ffmpeg on PATH (make bench installs it)"); return
+            }
+            let manifest = try ManifestLoader.load(path: manifest)
+            let bench = ItemBench(me: me, manifestPath: self.manifest, folder: folder, repeats: repeats, ffmpeg: ffmpeg)
+            var figures: [(ItemFigure, Double)] = []
+            if only != "week" {
+                let chosen = itemId.isEmpty ? ItemBench.oneOfEachKind(manifest) : manifest.items.filter { itemId.contains($0.id) }
+                for item in chosen {
+                    let figure = try bench.item(item, week: manifest.week.description)
+                    figure.lines(goal: 1.25).forEach { print($0) }
+                    figures.append((figure, 1.25))
+                }
+            }
+            if only != "items" {
+                let figure = try bench.week(manifest)
+                figure.lines(goal: 1.3).forEach { print($0) }
+                figures.append((figure, 1.3))
+            }
+            print("summary (median of \(repeats); ratio = ours / libx264 alone; peak RSS of ours):")
+            for (figure, goal) in figures {
+                print("  " + figure.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                      + String(format: " %5.2f (goal ≤ %.2f)  %4d MB", figure.ratio, goal, figure.peakMB))
+            }
         }
 
         func poster(_ me: String, _ folder: URL) throws {

@@ -8,13 +8,11 @@ final class ClipScaler {
     let width: Int
     let height: Int
     private var context: OpaquePointer?
-    private let alpha: LayerPixels.OpaqueAlpha
 
     /// `width` and `height` must be positive and even (checked by the caller).
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        alpha = LayerPixels.OpaqueAlpha(width: width, height: height)
     }
 
     deinit { sws_freeContext(context) }
@@ -46,6 +44,6 @@ final class ClipScaler {
                                          yp.baseAddress, up.baseAddress, vp.baseAddress, Int32(width), Int32(height))
             } } }
         try AV.check(rc, .decode, "cannot scale the frames of clip \(path) to \(width)x\(height)")
-        return LayerPixels(width: width, height: height, y: y, u: u, v: v, alpha: alpha)
+        return LayerPixels(checkedWidth: width, height: height, y: y, u: u, v: v)
     }
 }

@@ -46,9 +46,11 @@ public enum Compositor {
             let luma = Plane(dst: p.y, stride: p.yStride, width: p.width, height: p.height, unit: 1)
             let blue = Plane(dst: p.u, stride: p.cStride, width: p.width / 2, height: p.height / 2, unit: 2)
             let red = Plane(dst: p.v, stride: p.cStride, width: p.width / 2, height: p.height / 2, unit: 2)
-            let lumaSrc = Source(value: yv.baseAddress!, alpha: ya.baseAddress!, width: px.width, height: px.height, opaque: px.opaque)
-            let blueSrc = Source(value: uv.baseAddress!, alpha: ca.baseAddress!, width: px.chromaWidth, height: px.chromaHeight, opaque: px.opaque)
-            let redSrc = Source(value: vv.baseAddress!, alpha: ca.baseAddress!, width: px.chromaWidth, height: px.chromaHeight, opaque: px.opaque)
+            // Opaque layers have no alpha planes (nil here): every path below reads alpha only when it is there.
+            let lumaAlpha = px.opaque ? nil : ya.baseAddress, chromaAlpha = px.opaque ? nil : ca.baseAddress
+            let lumaSrc = Source(value: yv.baseAddress!, alpha: lumaAlpha, width: px.width, height: px.height)
+            let blueSrc = Source(value: uv.baseAddress!, alpha: chromaAlpha, width: px.chromaWidth, height: px.chromaHeight)
+            let redSrc = Source(value: vv.baseAddress!, alpha: chromaAlpha, width: px.chromaWidth, height: px.chromaHeight)
             if integral {
                 // Even offsets keep chroma sited on the same samples as luma.
                 let ox = Int(originX.rounded()) & ~1, oy = Int(originY.rounded()) & ~1
@@ -81,13 +83,13 @@ public enum Compositor {
         }
     }
 
-    /// A source plane with its alpha (premultiplied values).
+    /// A source plane with its alpha (premultiplied values); no alpha plane means opaque.
     struct Source {
         let value: UnsafePointer<UInt8>
-        let alpha: UnsafePointer<UInt8>
+        let alpha: UnsafePointer<UInt8>?
         let width: Int
         let height: Int
-        let opaque: Bool
+        var opaque: Bool { alpha == nil }
     }
 
     @inline(__always)
@@ -107,21 +109,21 @@ public enum Compositor {
                 (d + cols.lowerBound).update(from: sv + cols.lowerBound, count: cols.count)
                 continue
             }
-            let sa = src.alpha + (row - oy) * src.width - ox
-            blendRow(d + cols.lowerBound, sv + cols.lowerBound, sa + cols.lowerBound, count: cols.count, opacity: opacity)
+            let sa = src.alpha.map { $0 + (row - oy) * src.width - ox + cols.lowerBound }
+            blendRow(d + cols.lowerBound, sv + cols.lowerBound, sa, count: cols.count, opacity: opacity)
         }
     }
 
-    /// d = v·o + d·(1 − a·o) on premultiplied samples, 16 at a time; o is 0…256.
+    /// d = v·o + d·(1 − a·o) on premultiplied samples, 16 at a time; o is 0…256; no `a` means opaque.
     @inline(__always)
-    static func blendRow(_ d: UnsafeMutablePointer<UInt8>, _ v: UnsafePointer<UInt8>, _ a: UnsafePointer<UInt8>,
+    static func blendRow(_ d: UnsafeMutablePointer<UInt8>, _ v: UnsafePointer<UInt8>, _ a: UnsafePointer<UInt8>?,
                          count: Int, opacity: Int) {
         let o = SIMD16<UInt16>(repeating: UInt16(opacity))
         let full = SIMD16<UInt16>(repeating: 255), one = SIMD16<UInt16>(repeating: 1)
         var i = 0
         while i + 16 <= count {
             let va = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(v + i).loadUnaligned(as: SIMD16<UInt8>.self))
-            let aa = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(a + i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let aa = a.map { SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD16<UInt8>.self)) } ?? full
             let dd = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(d + i).loadUnaligned(as: SIMD16<UInt8>.self))
             let af = (aa &* o) &>> 8, vf = (va &* o) &>> 8
             let x = dd &* (full &- af)
@@ -132,7 +134,7 @@ public enum Compositor {
             i += 16
         }
         while i < count {
-            let af = (Int(a[i]) * opacity) >> 8, vf = (Int(v[i]) * opacity) >> 8
+            let af = (Int(a?[i] ?? 255) * opacity) >> 8, vf = (Int(v[i]) * opacity) >> 8
             d[i] = UInt8(truncatingIfNeeded: min(255, vf + div255(Int(d[i]) * (255 - af))))
             i += 1
         }
@@ -166,20 +168,34 @@ public enum Compositor {
                 let d = plane.dst + row * plane.stride
                 let r0 = src.value + iv * src.width, r1 = r0 + src.width
                 let g1 = g, g0 = 256 - g
-                if src.opaque && !fade {
-                    // Separable: blend the two source rows once (vectorised), then resample the
-                    // blended row horizontally; half the multiplies of the 2-D form.
+                guard let alpha = src.alpha else {
+                    // Opaque: separable. Blend the two source rows once (vectorised), then
+                    // resample the blended row horizontally; half the multiplies of the 2-D form.
                     let lo = Int(table[2 * (cols.lowerBound - x0)]), hi = min(src.width - 1, Int(table[2 * (cols.upperBound - 1 - x0)]) + 1)
                     blendRows(r0 + lo, r1 + lo, count: hi - lo + 1, weight: g1, into: scratch + lo)
-                    for c in cols {
-                        let t = c - x0
-                        let iu = Int(table[2 * t]), f1 = Int(table[2 * t + 1])
-                        let a = Int(scratch[iu]), b = Int(scratch[iu + 1])
-                        d[c] = UInt8(truncatingIfNeeded: (a * 256 + (b - a) * f1 + 32768) >> 16)
+                    // The hottest loop of a Ken Burns render: wrapping 32-bit arithmetic (every
+                    // value is bounded: scratch ≤ 65,280, weights ≤ 256), no traps, fade hoisted.
+                    if fade {
+                        let keep = Int32(255 - ((255 * opacity) >> 8)), o = Int32(opacity)
+                        for c in cols {
+                            let t = c &- x0
+                            let iu = Int(table[2 &* t]), f1 = table[2 &* t &+ 1]
+                            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
+                            let val = (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16
+                            let x = Int32(d[c]) &* keep
+                            d[c] = UInt8(truncatingIfNeeded: min(255, (val &* o) &>> 8 &+ ((x &+ 1 &+ (x &>> 8)) &>> 8)))
+                        }
+                    } else {
+                        for c in cols {
+                            let t = c &- x0
+                            let iu = Int(table[2 &* t]), f1 = table[2 &* t &+ 1]
+                            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
+                            d[c] = UInt8(truncatingIfNeeded: (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16)
+                        }
                     }
                     continue
                 }
-                let a0 = src.alpha + iv * src.width, a1 = a0 + src.width
+                let a0 = alpha + iv * src.width, a1 = a0 + src.width
                 for c in cols {
                     let t = c - x0
                     let iu = Int(table[2 * t]), f1 = Int(table[2 * t + 1]), f0 = 256 - f1

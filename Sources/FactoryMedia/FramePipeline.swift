@@ -1,35 +1,24 @@
 import Foundation
 
 /// Composes frames on a second thread while the calling thread encodes, so composition of frame
-/// N+1 overlaps encoding of frame N. Frames travel through a small ring of picture buffers.
+/// N+1 overlaps encoding of frame N. Frames are drawn straight into a small ring of the
+/// encoder's own frames, which the encoding thread sends to libx264 as they are.
 ///
 /// `@unchecked Sendable`: each slot is owned by exactly one thread at a time; ownership passes
 /// through the `free`/`filled` semaphores, which order all memory accesses to it.
 final class FramePipeline: @unchecked Sendable {
-    private let width: Int
-    private let height: Int
-    private let slots: [UnsafeMutablePointer<UInt8>]
+    private let slots: [EncoderFrame]
     private let free: DispatchSemaphore
     private let filled = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private var cancelled = false
     private let lock = NSLock()
 
-    init(width: Int, height: Int, depth: Int = 3) {
-        self.width = width
-        self.height = height
-        let size = width * height * 3 / 2
-        slots = (0..<depth).map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: size) }
+    /// A ring of `depth` frames from `encoder`: one being encoded, the others being drawn or
+    /// ready (two are enough to overlap; a third absorbs frames that take longer to draw).
+    init(encoder: VideoEncoder, depth: Int = 3) throws {
+        slots = try (0..<depth).map { _ in try encoder.makeFrame() }
         free = DispatchSemaphore(value: depth)
-    }
-
-    deinit { slots.forEach { $0.deallocate() } }
-
-    func picture(_ slot: Int) -> PictureBuffer {
-        let base = slots[slot]
-        let luma = width * height
-        return PictureBuffer(width: width, height: height, y: base, u: base + luma, v: base + luma + luma / 4,
-                             yStride: width, cStride: width / 2)
     }
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
@@ -40,7 +29,7 @@ final class FramePipeline: @unchecked Sendable {
             for index in 0..<count {
                 free.wait()
                 if isCancelled { break }
-                var p = picture(index % slots.count)
+                var p = slots[index % slots.count].picture
                 draw(index, &p)
                 filled.signal()
             }
@@ -52,10 +41,10 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Waits for frame `index` (frames arrive in order) and lends it to `use`.
-    func next(_ index: Int, _ use: (PictureBuffer) throws -> Void) rethrows {
+    func next(_ index: Int, _ use: (EncoderFrame) throws -> Void) rethrows {
         filled.wait()
         defer { free.signal() }
-        try use(picture(index % slots.count))
+        try use(slots[index % slots.count])
     }
 
     /// Stops the composer early (after an error) and waits for its thread to end.

@@ -1,6 +1,6 @@
-/// Decodes every frame of a video once and measures what the quality checks need: each frame's
-/// mean and peak luma (black frames), and a small luma thumbnail at regular times (how often the
-/// picture changes). Memory stays small whatever the length.
+/// Measures what the quality checks need of every frame of a video: each frame's mean and peak
+/// luma (black frames), and a small luma thumbnail at regular times (how often the picture
+/// changes). Memory stays small whatever the length.
 public struct FrameScan: Sendable {
     /// One decoded frame's statistics.
     public struct Frame: Sendable, Equatable {
@@ -17,12 +17,31 @@ public struct FrameScan: Sendable {
     public var thumbnails: [(time: Double, luma: [UInt8])]
     public var interval: Double
 
+    /// Decodes every frame of the video at `path` and scans it.
     public static func scan(path: String, interval: Double = 0.5) throws -> FrameScan {
-        var frames: [Frame] = []
-        var thumbnails: [(Double, [UInt8])] = []
-        var nextThumb = 0.0
+        let recorder = Recorder(interval: interval)
         try VideoDecoding(path: path).forEachFrame { frame, time in
-            let p = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+            recorder.add(PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height)), time: time)
+            return true
+        }
+        return recorder.scan
+    }
+
+    /// Builds a scan one picture at a time, from a decoder or straight from the compositor (a
+    /// render can then be checked without decoding what it just encoded).
+    ///
+    /// `@unchecked Sendable`: one thread adds pictures (the render's composer) and the scan is
+    /// read only after that thread has finished (the render joins it before returning).
+    public final class Recorder: @unchecked Sendable {
+        private var frames: [Frame] = []
+        private var thumbnails: [(time: Double, luma: [UInt8])] = []
+        private var nextThumb = 0.0
+        private let interval: Double
+
+        public init(interval: Double = 0.5) { self.interval = interval }
+
+        /// Measures one picture shown at `time` (pictures arrive in time order).
+        public func add(_ p: PictureBuffer, time: Double) {
             var sum = 0, peak = 0, count = 0
             var thumb: [UInt8] = []
             let takeThumb = time + 1e-6 >= nextThumb
@@ -45,9 +64,9 @@ public struct FrameScan: Sendable {
                 thumbnails.append((time, thumb))
                 nextThumb += interval
             }
-            return true
         }
-        return FrameScan(frames: frames, thumbnails: thumbnails, interval: interval)
+
+        public var scan: FrameScan { FrameScan(frames: frames, thumbnails: thumbnails, interval: interval) }
     }
 
     /// Frames that are black: mean luma at most 20 and nothing brighter than 40 (limited range, black is 16).

@@ -4,7 +4,8 @@ import FactoryImaging
 /// and faded every frame without touching libvips again.
 ///
 /// Transparent layers carry a 2-pixel transparent margin so bilinear sampling fades out at the
-/// edges; `margin` says how much to shift when placing them.
+/// edges; `margin` says how much to shift when placing them. Opaque layers carry no alpha planes
+/// at all (`a` and `ca` are empty): the compositor never reads alpha for them.
 public final class LayerPixels: Sendable {
     public let width: Int
     public let height: Int
@@ -40,10 +41,10 @@ public final class LayerPixels: Sendable {
         chromaWidth = width / 2
         chromaHeight = height / 2
         var yp = [UInt8](repeating: isOpaque ? 16 : 0, count: width * height)
-        var ap = [UInt8](repeating: isOpaque ? 255 : 0, count: width * height)
+        var ap = [UInt8](repeating: 0, count: isOpaque ? 0 : width * height)
         var up = [UInt8](repeating: isOpaque ? 128 : 0, count: chromaWidth * chromaHeight)
         var vp = up
-        var cap = [UInt8](repeating: isOpaque ? 255 : 0, count: chromaWidth * chromaHeight)
+        var cap = [UInt8](repeating: 0, count: isOpaque ? 0 : chromaWidth * chromaHeight)
         // Per-pixel premultiplied chroma sums, averaged over 2×2 blocks below.
         var uSum = [Int](repeating: 0, count: chromaWidth * chromaHeight)
         var vSum = uSum, aSum = uSum
@@ -55,7 +56,7 @@ public final class LayerPixels: Sendable {
                 let (yy, uu, vv) = ColourMatrix.yuv(r: Int(p.r), g: Int(p.g), b: Int(p.b))
                 let x = rx + m, y = ry + m
                 yp[y * W + x] = UInt8((yy * alpha + 127) / 255)
-                ap[y * W + x] = UInt8(alpha)
+                if !isOpaque { ap[y * W + x] = UInt8(alpha) }
                 let ci = (y / 2) * (W / 2) + x / 2
                 uSum[ci] += uu * alpha
                 vSum[ci] += vv * alpha
@@ -96,23 +97,11 @@ public final class LayerPixels: Sendable {
         guard y.count == width * height, u.count == width * height / 4, v.count == u.count else {
             throw MediaError(.settings, "planes of \(y.count), \(u.count) and \(v.count) bytes do not make a \(width)x\(height) 4:2:0 picture")
         }
-        self.init(width: width, height: height, y: y, u: u, v: v, alpha: OpaqueAlpha(width: width, height: height))
-    }
-
-    /// Full-alpha planes for one size, shared by every opaque frame of that size (copy on write
-    /// means frames of a clip keep one copy between them).
-    struct OpaqueAlpha {
-        let luma: [UInt8]
-        let chroma: [UInt8]
-
-        init(width: Int, height: Int) {
-            luma = [UInt8](repeating: 255, count: width * height)
-            chroma = [UInt8](repeating: 255, count: width * height / 4)
-        }
+        self.init(checkedWidth: width, height: height, y: y, u: u, v: v)
     }
 
     /// Opaque planes whose sizes the caller has checked.
-    init(width: Int, height: Int, y: [UInt8], u: [UInt8], v: [UInt8], alpha: OpaqueAlpha) {
+    init(checkedWidth width: Int, height: Int, y: [UInt8], u: [UInt8], v: [UInt8]) {
         self.width = width
         self.height = height
         chromaWidth = width / 2
@@ -122,7 +111,7 @@ public final class LayerPixels: Sendable {
         margin = 0
         opaque = true
         self.y = y; self.u = u; self.v = v
-        a = alpha.luma; ca = alpha.chroma
+        a = []; ca = []
     }
 
     /// Rasterises a libvips image.

@@ -1,3 +1,4 @@
+import FactoryImaging
 import Foundation
 
 /// Renders a scene and its soundtrack to an MP4: composes each frame straight into the encoder's
@@ -13,30 +14,39 @@ public enum SceneRenderer {
 
     /// `audio` shorter than the video is padded with silence; longer is cut. Every video gets an
     /// audio track, silent when there is no sound.
-    public static func render(_ scene: Scene, audio: AudioBuffer?, to path: String, settings: VideoSettings) throws -> Stats {
-        try render(scene, source: audio.map { AudioBufferSource($0) }, to: path, settings: settings)
+    public static func render(_ scene: Scene, audio: AudioBuffer?, to path: String, settings: VideoSettings,
+                              scan: FrameScan.Recorder? = nil) throws -> Stats {
+        try render(scene, source: audio.map { AudioBufferSource($0) }, to: path, settings: settings, scan: scan)
     }
 
     /// Renders with a soundtrack pulled from `source` frame by frame (memory stays flat however long
     /// the video is). A source shorter than the video is padded with silence; longer is cut.
-    public static func render(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings) throws -> Stats {
+    /// `scan`, when given, measures every composed picture (for checks that need no decoding).
+    public static func render(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings,
+                              scan: FrameScan.Recorder? = nil) throws -> Stats {
         let started = Date()
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
+        // What built the scene (rasters, libvips' cache, freed heap) need not stay resident
+        // under the encoder's own memory.
+        Vips.releaseMemory()
         let encoder = try VideoEncoder(path: path, settings: settings)
-        let pipeline = FramePipeline(width: settings.width, height: settings.height)
+        let pipeline = try FramePipeline(encoder: encoder)
         let fps = Double(settings.fps)
         let composeNanos = ManagedAtomicCounter()
+        let dump = ProcessInfo.processInfo.environment["FACTORY_FRAME_DUMP"].flatMap(FrameDump.init(path:))
         pipeline.start(count: frames) { index, picture in
             let c0 = DispatchTime.now().uptimeNanoseconds
             Compositor.draw(scene, at: Double(index) / fps, into: &picture)
+            scan?.add(picture, time: Double(index) / fps)
             composeNanos.add(DispatchTime.now().uptimeNanoseconds - c0)
         }
         do {
             var chunk = [Float](repeating: 0, count: 2 * (AudioBuffer.rate / max(1, settings.fps) + 2))
             var written = 0
             for index in 0..<frames {
-                try pipeline.next(index) { composed in
-                    try encoder.encodeFrame { $0.copy(from: composed) }
+                try pipeline.next(index) { frame in
+                    dump?.write(frame.picture)
+                    try encoder.encode(frame)
                 }
                 // Audio up to the end of this frame, so the muxer never waits for one stream.
                 let until = (index + 1) * AudioBuffer.rate / settings.fps
@@ -85,4 +95,24 @@ final class ManagedAtomicCounter: @unchecked Sendable {
     private var total: UInt64 = 0
     func add(_ n: UInt64) { lock.withLock { total += n } }
     var value: UInt64 { lock.withLock { total } }
+}
+
+/// Writes every composed picture as packed I420 to a file, for the benchmark's quality figure
+/// (set `FACTORY_FRAME_DUMP=FILE`; the file is replaced by each render). Never used otherwise.
+final class FrameDump {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init?(path: String) {
+        guard let file = fopen(path, "wb") else { return nil }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ p: PictureBuffer) {
+        for row in 0..<p.height { fwrite(p.y + row * p.yStride, 1, p.width, file) }
+        for plane in [p.u, p.v] {
+            for row in 0..<(p.height / 2) { fwrite(plane + row * p.cStride, 1, p.width / 2, file) }
+        }
+    }
 }

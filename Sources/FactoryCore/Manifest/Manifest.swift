@@ -58,7 +58,9 @@ public struct Budget: Sendable, Equatable, Decodable {
     }
 }
 
-/// Limits on work in flight: overall, for rendering, and per provider.
+/// Limits on work in flight: overall, for rendering, and per provider. Two renders by default:
+/// each encode already uses every core, and a second render fills the gaps of the first (its
+/// art, stills, checks and bundle are not spread over the cores).
 public struct Concurrency: Sendable, Equatable, Decodable {
     public var total: Int
     public var render: Int
@@ -66,7 +68,7 @@ public struct Concurrency: Sendable, Equatable, Decodable {
     public var openai: Int
     public var anthropic: Int
 
-    public init(total: Int = 8, render: Int = 1, runware: Int = 4, openai: Int = 4, anthropic: Int = 4) {
+    public init(total: Int = 8, render: Int = 2, runware: Int = 4, openai: Int = 4, anthropic: Int = 4) {
         self.total = total
         self.render = render
         self.runware = runware

@@ -37,18 +37,21 @@ enum RecipeChecks {
         return checks
     }
 
-    /// Checks of the encoded video.
-    static func video(path: String, plan: RecipePlan, settings: VideoSettings) throws -> [BundleMetadata.Check] {
+    /// Checks of the encoded video. `scan` measured every picture as it was composed; the file
+    /// itself is read for its packets and decoded at its keyframes only (not a second full decode).
+    static func video(path: String, plan: RecipePlan, settings: VideoSettings, scan: FrameScan) throws -> [BundleMetadata.Check] {
         let probe = try MediaProbe.probe(path: path)
         var checks = VideoChecks.standard(probe, width: RecipeArt.width, height: RecipeArt.height, fps: 30,
                                           duration: RecipeTemplates.durationRange(plan.template))
-        let scan = try FrameScan.scan(path: path, interval: 0.5)
+        let encoded = try KeyframeScan.scan(path: path)
         let expected = Int((plan.duration * 30).rounded())
-        checks.append(.init("video:exactly-30fps", probe.video?.fps == "30/1" && abs(scan.frames.count - expected) <= 1,
-                            "\(probe.video?.fps ?? "?") with \(scan.frames.count) frames for \(String(format: "%.2f", plan.duration)) s"))
-        let black = scan.blackFrames
+        checks.append(.init("video:exactly-30fps", probe.video?.fps == "30/1" && abs(encoded.packets - expected) <= 1
+                                && encoded.packets == scan.frames.count,
+                            "\(probe.video?.fps ?? "?") with \(encoded.packets) frames (\(scan.frames.count) composed) for \(String(format: "%.2f", plan.duration)) s"))
+        let black = scan.blackFrames + encoded.blackFrames
         checks.append(.init("video:no-black-frames", black.isEmpty,
-                            black.isEmpty ? "no frame is black" : "\(black.count) black frames, first at \(String(format: "%.2f", black[0].time)) s"))
+                            black.isEmpty ? "no frame is black (every composed frame, and every keyframe decoded from the file)"
+                                          : "\(black.count) black frames, first at \(String(format: "%.2f", black[0].time)) s"))
         // Two changes a second: every half-second sample differs visibly from the one before.
         let still = scan.changes.filter { $0.difference < 0.4 }
         checks.append(.init("video:2-changes-per-second", still.isEmpty && !scan.changes.isEmpty,

@@ -83,8 +83,9 @@ struct RecipeJob: Sendable {
         // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
-        let stats = try SceneRenderer.render(scene, audio: sound, to: writer.path("video.mp4"), settings: settings)
-        let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings))
+        let scan = FrameScan.Recorder(interval: 0.5)
+        let stats = try SceneRenderer.render(scene, audio: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
+        let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings, scan: scan.scan))
 
         let captions = Captions(plan.cues)
         try writer.write(captions.srt, to: "captions.srt")
