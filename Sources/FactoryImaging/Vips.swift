@@ -25,6 +25,9 @@ public enum Vips {
     /// Drops libvips' operation cache and returns freed heap to the system: call between a
     /// still-image phase and a long render, so the render does not carry the stills' memory.
     public static func releaseMemory() {
+        // libvips' cache calls need it started (a render may come before any image work: a
+        // bare scene in a test crashed inside GLib here).
+        guard (try? start()) != nil else { return }
         cf_vips_release_memory()
     }
 
