@@ -22,6 +22,7 @@ void cf_vips_release_memory(void) {
 }
 
 void cf_vips_limit_malloc_arenas(int arenas) { mallopt(M_ARENA_MAX, arenas); }
+void cf_vips_trim_heap(void) { malloc_trim(0); }
 
 int cf_vips_width(VipsImage *image) { return vips_image_get_width(image); }
 int cf_vips_height(VipsImage *image) { return vips_image_get_height(image); }

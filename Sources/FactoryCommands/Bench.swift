@@ -165,10 +165,10 @@ extension FactoryCommand {
             print("  ours:    \(Self.timing(ours)) (median of \(repeats)); peak RSS \(rss.max()! / 1024) MB")
             let font = Self.interBold()
             if let ffmpeg = try carouselFFmpeg(shape, photos: photos, font: font, folder: folder) {
-                print("  ffmpeg / ours:  \(Self.ratio(ffmpeg, ours, goal: 2))")
+                print("  ffmpeg / ours:  \(Self.ratio(ffmpeg, ours, goal: 1))")
             }
             if let moviepy = try carouselMoviePy(photos: photos, font: font, folder: folder) {
-                print("  MoviePy / ours: \(Self.ratio(moviepy, ours, goal: 10))")
+                print("  MoviePy / ours: \(Self.ratio(moviepy, ours, goal: 6))")
             }
         }
 
@@ -231,10 +231,12 @@ extension FactoryCommand {
             String(format: "%.2f s, %.1f CPU-s", t.seconds, t.cpu)
         }
 
-        /// "rival / ours" on wall-clock time against the goal, and on CPU time for context.
+        /// "rival / ours" on wall-clock time against the goal (SPEC §8: faster than the ffmpeg graph,
+        /// goal 1, and at least 6× faster than MoviePy), and on CPU time for context.
         static func ratio(_ rival: (seconds: Double, cpu: Double), _ ours: (seconds: Double, cpu: Double), goal: Double) -> String {
             let wall = rival.seconds / ours.seconds
-            return String(format: "%.2f× (goal ≥ %.0f×: %@); on CPU time %.2f×", wall, goal, wall >= goal ? "met" : "not met",
+            let met = goal <= 1 ? wall > 1 : wall >= goal
+            return String(format: "%.2f× (goal %@ %.0f×: %@); on CPU time %.2f×", wall, goal <= 1 ? ">" : "≥", goal, met ? "met" : "not met",
                           rival.cpu / ours.cpu)
         }
 

@@ -31,6 +31,12 @@ public enum Vips {
         cf_vips_release_memory()
     }
 
+    /// Returns freed heap to the system without touching libvips (safe before it has started):
+    /// call when large temporary buffers (rasters being converted to layers) are gone.
+    public static func trimHeap() {
+        cf_vips_trim_heap()
+    }
+
     /// Caps glibc's malloc arenas at `count`: libvips, x264 and the composer each run threads, and
     /// per-thread arenas keep freed pages resident long after the stills are done.
     public static func limitMallocArenas(_ count: Int = 2) {

@@ -26,9 +26,9 @@ public enum SceneRenderer {
                               scan: FrameScan.Recorder? = nil) throws -> Stats {
         let started = Date()
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
-        // What built the scene (rasters, libvips' cache, freed heap) need not stay resident
-        // under the encoder's own memory.
-        Vips.releaseMemory()
+        // The heap freed while the scene was built (rasters converted to layers) need not stay
+        // resident under the encoder's own memory.
+        Vips.trimHeap()
         let encoder = try VideoEncoder(path: path, settings: settings)
         let pipeline = try FramePipeline(encoder: encoder)
         let fps = Double(settings.fps)

@@ -22,6 +22,8 @@ void cf_vips_cache_limits(int max_ops, size_t max_mem);
 void cf_vips_release_memory(void);
 /// Caps glibc's malloc arenas (process-wide; call before threads start).
 void cf_vips_limit_malloc_arenas(int arenas);
+/// Returns freed heap pages to the system (malloc_trim); needs no libvips start-up.
+void cf_vips_trim_heap(void);
 
 int cf_vips_width(VipsImage *image);
 int cf_vips_height(VipsImage *image);
