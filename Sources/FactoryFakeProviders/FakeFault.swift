@@ -7,15 +7,18 @@ public struct FakeFault: Sendable, Codable, Equatable {
         case rateLimit, serverError, overloaded, quota, spendCap
         case slowBody, truncatedBody, malformedJSON, hang
         case authEchoKey, hugeImage, notImage
-        /// An image download answered with a 302 to the same image (image hosts move files
-        /// behind CDNs); the download carries no key, so following it is safe.
+        /// An image download answered with a 302 to the same image. Runware's image URLs are on
+        /// its image host (im.runware.ai, runware.ai/docs image-inference "outputType: URL") and a
+        /// download carries no key, so a client may follow a redirect (provider-changes-2026-11.md, Runware).
         case redirect
         /// 200 OK and billed, but the text is not the JSON asked for (a chatty prefix, then cut short).
         case badContent
         /// 200 OK and billed, valid JSON of the wrong shape (a conversation of 2 messages, arrays off their bounds).
         case wrongCount
         /// 200 OK and billed, the answer cut at its output limit: `stop_reason: "max_tokens"`
-        /// (Anthropic) or `finish_reason: "length"` (OpenAI), with the text cut short or missing.
+        /// (Anthropic, models/sonnet-5-5/migration-guide: "max_tokens covers thinking plus text";
+        /// "Prompting Claude Haiku 5.5": it can stop before any text) or `finish_reason: "length"`
+        /// (OpenAI chat completions reference, `finish_reason`), with the text cut short or missing.
         case maxTokens
 
         /// Kinds that replace the answer with an error status.

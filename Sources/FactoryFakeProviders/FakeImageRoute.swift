@@ -15,6 +15,7 @@ struct FakeImageRoute: Sendable {
         case .hugeImage?:
             reply = FakeReply(status: 200, headers: [("content-type", "image/png")], body: await state.images.huge())
         case .redirect?:
+            // Relative Location, as a CDN answers; the client resolves it against the image URL.
             reply = FakeReply(status: 302, headers: [("location", "/_images/\(file)"), ("content-length", "0")], body: Data())
         case .notImage?:
             reply = FakeReply(status: 200, headers: [("content-type", "text/html; charset=utf-8")],

@@ -18,6 +18,8 @@ public struct OpenAIChatClient: TextProvider {
     /// The call as the ledger, the cache and `estimate` see it, the body that is sent, and the spec.
     /// Only what the model's row allows is sent: `max_completion_tokens`, `reasoning_effort` on
     /// reasoning models (with room for reasoning in the budget), `seed` only where it is a sampling field.
+    /// (openai-openapi: `max_tokens` is deprecated and not compatible with reasoning models, `seed`
+    /// deprecated; developers.openai.com/api/docs/models/gpt-6-luna: reasoning effort none…max.)
     func call(system: String, user: String, schemaName: String, schema: Any, seed: UInt64, expectedOutput: Int,
               answerTokens: Int, reasoning: Reasoning, item: String, maxTokens: Int? = nil) throws -> (PaidCall, body: Data, spec: ModelSpec, budget: Int) {
         let spec = try client.spec(model, role: "text")

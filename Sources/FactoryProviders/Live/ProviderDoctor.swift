@@ -70,6 +70,8 @@ public struct ProviderDoctor: Sendable {
         }
     }
 
+    /// Anthropic's `GET /v1/models` (x-api-key, anthropic-version; `limit` up to 1000, `after_id`,
+    /// `has_more`/`last_id`: anthropic-sdk-python `resources/models.py`, `pagination.py`). Free.
     func anthropic(_ client: LiveClient, model: String) async -> [Finding] {
         var findings = lifecycle("anthropic", model, role: "text").map { [$0] } ?? []
         // GET /v1/models lists what the key can use, a page at a time (limit up to 1000, after_id).
@@ -92,6 +94,7 @@ public struct ProviderDoctor: Sendable {
         return findings
     }
 
+    /// OpenAI's `GET /v1/models` ({object: "list", data: [Model]}, openai-openapi `ListModelsResponse`). Free.
     func openAI(_ client: LiveClient, model: String, role: String) async -> [Finding] {
         var findings = lifecycle("openai", model, role: role).map { [$0] } ?? []
         let reply = await get("openai", client, url: client.endpoint.appending("models"), headers: [("authorization", "Bearer \(client.key)")])
@@ -138,6 +141,9 @@ public struct ProviderDoctor: Sendable {
         return parts?.url ?? url
     }
 
+    /// Runware's `modelSearch` task (Runware/sdk-python `ModelSearchParams`/`ModelSearchResult`:
+    /// `search`, `limit`; results with `air`, `status`, `replacedBy`). It generates nothing; the page
+    /// does not say it is free, so a non-401 error leaves the key good and the model unconfirmed.
     func runware(_ client: LiveClient, models imageModels: [String]) async -> [Finding] {
         var findings: [Finding] = []
         for model in imageModels {
