@@ -38,6 +38,15 @@ public final class Ledger: Sendable {
         public var item: String
         public var stage: String
         public var reservedUSD: Double
+
+        public init(id: Int64, requestKey: String, provider: String, item: String, stage: String, reservedUSD: Double) {
+            self.id = id
+            self.requestKey = requestKey
+            self.provider = provider
+            self.item = item
+            self.stage = stage
+            self.reservedUSD = reservedUSD
+        }
     }
 
     let db: DatabaseQueue
