@@ -20,8 +20,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
-        // C: system libraries and their shims (C is called from Imaging/Media, and the one
-        // renameat2 call from Core's BundleWriter).
+        // C: system libraries and their shims (called from Imaging/Media, and from FactorySystem).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
@@ -39,13 +38,20 @@ let package = Package(
         .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
 
-        // The product: manifest, planning, execution, kinds, bundles; no HTTP client.
+        // Swift faces of the C the core needs: libyaml's event stream (Yams' CYaml) and renameat2.
+        .target(name: "FactorySystem", dependencies: ["CSystemShim", .product(name: "Yams", package: "Yams")]),
+        // The product's core: manifest, planning, the executor, the storage protocols, bundle
+        // writing and the run report. No C module and no media module (ModuleBoundaryTests).
         .target(name: "FactoryCore", dependencies: [
-            "FactoryImaging", "FactoryMedia", "CSystemShim",
+            "FactorySystem",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Cost/models.json")]),
+        // The four content kinds: prompts, checks, art and renders, over Core and the media engine.
+        .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactoryImaging", "FactoryMedia"]),
+        // The review gallery and the bundle checks it shows.
+        .target(name: "FactoryReview", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"]),
         // Provider clients (live over HTTP, and offline).
         .target(name: "FactoryProviders", dependencies: [
             "FactoryCore", "FactoryImaging", "FactoryMedia",
@@ -69,15 +75,16 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
         ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
+            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
         .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryMedia", "FactoryImaging"]),
         // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
-        .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
+        .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
 
         .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),

@@ -135,7 +135,7 @@ public struct ClusterWorker: Sendable {
     /// The week as the queue records it, whichever worker made each item.
     func report(selected: [Item], started: Date) async throws -> RunReport {
         let rows = Dictionary(try await queue.rows(selected.map(\.id)).map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
-        let decoder = BundleMetadata.decoder()
+        let decoder = SnakeJSON.decoder()
         let items = selected.map { item -> ItemOutcome in
             let row = rows[item.id]
             if let text = row?.outcome, let outcome = try? decoder.decode(ItemOutcome.self, from: Data(text.utf8)) { return outcome }
@@ -159,9 +159,9 @@ public struct ClusterWorker: Sendable {
                                items: items, calls: calls)
         report.stopped = runner.stop.isRequested
         let folder = runner.weekFolder
-        let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: folder.appendingPathComponent("report.json")))
+        let saved = try? SnakeJSON.decoder().decode(RunReport.self, from: Data(contentsOf: folder.appendingPathComponent("report.json")))
         let whole = report.keepingOthers(from: saved, order: runner.manifest.items.map(\.id))
-        try AtomicFile.write(Secrets.redact(try BundleMetadata.encoder().encode(whole)), to: folder.appendingPathComponent("report.json"))
+        try AtomicFile.write(Secrets.redact(try SnakeJSON.encoder().encode(whole)), to: folder.appendingPathComponent("report.json"))
         try AtomicFile.write(Data(Secrets.redact(report.summary + "\n").utf8), to: folder.appendingPathComponent("report.txt"))
         return report
     }

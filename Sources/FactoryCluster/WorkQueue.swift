@@ -98,7 +98,7 @@ public struct WorkQueue: Sendable {
     /// Records the item's end (`done`, `failed`, `deferred`, or `queued` to hand it back) if this
     /// worker still holds the lease; false when it was fenced off (its outcome is dropped).
     public func finish(_ lease: Lease, state: String, outcome: ItemOutcome?) async throws -> Bool {
-        let text = try outcome.map { String(decoding: try BundleMetadata.encoder().encode($0), as: UTF8.self) }
+        let text = try outcome.map { String(decoding: try SnakeJSON.encoder().encode($0), as: UTF8.self) }
         let backToQueue = state == "queued"
         let rows = try await db.rows("record item \(lease.item)", """
             UPDATE factory_jobs SET state = \(state), outcome = \(backToQueue ? nil : text), reason = NULL,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FactoryCluster
 import FactoryCore
+import FactoryKinds
 import FactoryProviders
 import Foundation
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ extension FactoryCommand.Run {
         let gateway = location.gateway(session.manifest, stores: stores, fresh: selection.fresh, stop: session.stop,
                                        progress: runProgress)
         let manifest = session.manifest
-        let runner = Runner(manifest: manifest, providers: resolved.set,
+        let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
                             options: RunOptions(only: selection.only, day: weekday, output: location.outputFolder, skipRender: skipRender,
                                                 fresh: selection.fresh),
                             gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress, publication: stores.fence)

@@ -120,7 +120,7 @@ struct RunProgressTests {
                                                    seconds: 1, bundle: nil)], calls: nil)
         report.attach(stages: [StageOutcome(item: "a", stage: "image", provider: "runware", model: "runware:101@1", status: .done,
                                             seconds: 2.5, costUSD: 0.0038, cached: false)])
-        let object = try #require(try JSONSerialization.jsonObject(with: BundleMetadata.encoder().encode(report)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: SnakeJSON.encoder().encode(report)) as? [String: Any])
         let stage = try #require(((object["items"] as? [[String: Any]])?.first?["stages"] as? [[String: Any]])?.first)
         #expect(stage["stage"] as? String == "image" && stage["provider"] as? String == "runware" && stage["model"] as? String == "runware:101@1")
         #expect(stage["seconds"] as? Double == 2.5 && stage["cost_usd"] as? Double == 0.0038 && stage["cached"] as? Bool == false)

@@ -80,9 +80,9 @@ import Testing
         let metadata = BundleMetadata(itemId: "a", kind: "poster", week: "2026-W48", scheduledDate: "2026-11-23", title: "T",
                                       generation: [record], totalCostUSD: 0.0019, layout: [:], checks: [check],
                                       details: ["loudness_target_lufs": "-18"], manifestSha256: "m", toolVersion: "v", createdAt: "c")
-        let data = try BundleMetadata.encoder().encode(metadata)
+        let data = try SnakeJSON.encoder().encode(metadata)
         #expect(String(decoding: data, as: UTF8.self).contains("\"total_cost_usd\" : 0.0019"))
-        let back = try BundleMetadata.decoder().decode(BundleMetadata.self, from: data)
+        let back = try SnakeJSON.decoder().decode(BundleMetadata.self, from: data)
         #expect(back.totalCostUSD == 0.0019 && back.generation.first?.costUSD == 0.0019 && back.itemId == "a")
         #expect(back.details == ["loudness_target_lufs": "-18"] && back.checks == [check])
     }
