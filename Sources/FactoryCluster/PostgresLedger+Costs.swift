@@ -20,13 +20,12 @@ extension PostgresLedger {
              GROUP BY \(unescaped: grouped) ORDER BY \(unescaped: grouped)
             """
         return try await db.rows("summarise the ledger", query).map { row in
-            var columnsLeft = row.makeRandomAccess()
-            var keys: [String] = []
-            for index in columns.indices { keys.append(try columnsLeft[index].decode(String.self)) }
+            let cells = row.makeRandomAccess()
             let n = columns.count
-            return Ledger.SummaryRow(keys: keys, calls: try columnsLeft[n].decode(Int.self), estimateUSD: try columnsLeft[n + 1].decode(Double.self),
-                                     actualUSD: try columnsLeft[n + 2].decode(Double.self), uncertain: try columnsLeft[n + 3].decode(Int.self),
-                                     uncertainUSD: try columnsLeft[n + 4].decode(Double.self))
+            let keys = try (0..<n).map { try cells[$0].decode(String.self) }
+            return Ledger.SummaryRow(keys: keys, calls: try cells[n].decode(Int.self), estimateUSD: try cells[n + 1].decode(Double.self),
+                                     actualUSD: try cells[n + 2].decode(Double.self), uncertain: try cells[n + 3].decode(Int.self),
+                                     uncertainUSD: try cells[n + 4].decode(Double.self))
         }
     }
 

@@ -204,6 +204,14 @@ public struct BudgetExceeded: Error, CustomStringConvertible, Sendable {
     public var committed: Double
     public var amount: Double
 
+    public init(cap: String, period: String, limit: Double, committed: Double, amount: Double) {
+        self.cap = cap
+        self.period = period
+        self.limit = limit
+        self.committed = committed
+        self.amount = amount
+    }
+
     public var description: String {
         String(format: "the %@ cap of $%.2f for %@ would be broken: $%.4f already committed, this call may cost up to $%.4f; "
                + "raise budget.%@_usd or run again when the %@ has room", cap, limit, period, committed, amount,

@@ -192,7 +192,8 @@ public struct Runner: Sendable {
                             try await job.render(assets, records: records, into: writer)
                         }
                         if let fence = publication {
-                            try await fence.publish(item: item.id) { try writer.publish() }
+                            try writer.prepare()
+                            try await fence.publish(item: item.id) { try writer.commit() }
                         } else {
                             try writer.publish()
                         }
