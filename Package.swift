@@ -76,7 +76,7 @@ let package = Package(
         // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
         .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
 
-        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
+        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactorySystem", "FactoryTesting"]),
         .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
@@ -87,8 +87,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
-        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
+        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore"]),
+        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
