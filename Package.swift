@@ -32,10 +32,10 @@ let package = Package(
         .target(name: "CSystemShim"),
 
         // Swift wrappers over the C libraries.
-        .target(name: "FactoryImaging", dependencies: ["CVipsShim"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        // Built checked like everything else: they decode downloaded bytes. The compositor's
+        // per-pixel loops use wrapping operators (&+, &*) on bounded values, locally.
+        .target(name: "FactoryImaging", dependencies: ["CVipsShim"]),
+        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"]),
 
         // Swift faces of the C the core needs: libyaml's event stream (Yams' CYaml) and renameat2.
         .target(name: "FactorySystem", dependencies: ["CSystemShim", .product(name: "Yams", package: "Yams")]),
@@ -94,12 +94,8 @@ let package = Package(
 )
 
 // `make fuzz` (FACTORY_FUZZ=1, in .build-fuzz): libFuzzer's driver over the fuzz surfaces. It has
-// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out. The
-// decoding modules are built checked there, without -Ounchecked: fuzzing is how we see what it hides.
+// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out.
 if Context.environment["FACTORY_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "factory-fuzz", dependencies: ["FactoryFuzzing"], path: "Fuzz/Driver",
                                              swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-}
-if Context.environment["FACTORY_FUZZ"] == "1" || Context.environment["FACTORY_SANITIZE"] == "1" {
-    for target in package.targets where ["FactoryImaging", "FactoryMedia"].contains(target.name) { target.swiftSettings = [] }
 }
