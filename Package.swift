@@ -33,10 +33,10 @@ let package = Package(
         .target(name: "CSystemShim"),
 
         // Swift wrappers over the C libraries.
-        .target(name: "FactoryImaging", dependencies: ["CVipsShim"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        // Built checked like everything else: they decode downloaded bytes. The compositor's
+        // per-pixel loops use wrapping operators (&+, &*) on bounded values, locally.
+        .target(name: "FactoryImaging", dependencies: ["CVipsShim"]),
+        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"]),
 
         // Swift faces of the C the core needs: libyaml's event stream (Yams' CYaml) and renameat2.
         .target(name: "FactorySystem", dependencies: ["CSystemShim", .product(name: "Yams", package: "Yams")]),
@@ -82,33 +82,31 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
-        .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryMedia", "FactoryImaging"]),
+        .target(name: "FactoryTesting"),
         // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
         .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
 
-        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
+        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
-        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryProviders", "FactoryTesting"]),
+        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactorySystem", "FactoryTesting"]),
+        .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
+        .testTarget(name: "FactoryReviewTests", dependencies: ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
             "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
-        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
+        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore"]),
+        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
 
 // `make fuzz` (FACTORY_FUZZ=1, in .build-fuzz): libFuzzer's driver over the fuzz surfaces. It has
-// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out. The
-// decoding modules are built checked there, without -Ounchecked: fuzzing is how we see what it hides.
+// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out.
 if Context.environment["FACTORY_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "factory-fuzz", dependencies: ["FactoryFuzzing"], path: "Fuzz/Driver",
                                              swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-}
-if Context.environment["FACTORY_FUZZ"] == "1" || Context.environment["FACTORY_SANITIZE"] == "1" {
-    for target in package.targets where ["FactoryImaging", "FactoryMedia"].contains(target.name) { target.swiftSettings = [] }
 }

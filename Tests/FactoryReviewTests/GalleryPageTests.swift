@@ -1,4 +1,6 @@
 @testable import FactoryCore
+@testable import FactoryKinds
+@testable import FactoryReview
 import FactoryTesting
 import Foundation
 import Testing

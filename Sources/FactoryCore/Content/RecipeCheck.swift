@@ -1,4 +1,3 @@
-import FactoryCore
 import Foundation
 
 /// Reads a writer's answer and decides whether it is a recipe the videos can show: the JSON shape,

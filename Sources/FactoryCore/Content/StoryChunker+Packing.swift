@@ -1,4 +1,3 @@
-import FactoryCore
 import Foundation
 
 extension StoryChunker {

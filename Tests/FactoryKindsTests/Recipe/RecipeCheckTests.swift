@@ -1,4 +1,5 @@
 @testable import FactoryCore
+@testable import FactoryKinds
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import FactoryCore
+@testable import FactoryKinds
 import Testing
 
 /// When things happen in a chat video: typing, indicators, appearances, captions.

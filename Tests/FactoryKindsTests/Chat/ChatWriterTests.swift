@@ -1,4 +1,5 @@
 @testable import FactoryCore
+@testable import FactoryKinds
 import FactoryTesting
 import Foundation
 import Testing

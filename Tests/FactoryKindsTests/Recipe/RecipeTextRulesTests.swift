@@ -1,4 +1,5 @@
 @testable import FactoryCore
+@testable import FactoryKinds
 import Testing
 
 /// The seed's text mapping rules, one table per rule.
