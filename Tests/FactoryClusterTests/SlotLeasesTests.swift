@@ -6,26 +6,34 @@ import Testing
 
 /// Provider slots across processes (here: several `SlotLeases`, one per pretend worker).
 @Suite(.serialized) struct SlotLeasesTests {
+    /// How many bodies run at once, and the most there were.
+    final class Gauge: Sendable {
+        private let state = Mutex<(now: Int, most: Int)>((0, 0))
+        func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+        func leave() { state.withLock { $0.now -= 1 } }
+        var most: Int { state.withLock { $0.most } }
+    }
+
     @Test func limitHoldsAcrossWorkers() async throws {
         let fixture = try ClusterFixture()
         let db = try await fixture.open()
         let workers = (0..<3).map { SlotLeases(db: db, owner: "w\($0)", leaseSeconds: 30, limits: [.runware: 2], pollSeconds: 0.01) }
-        let inside = Atomic<Int>(0), most = Atomic<Int>(0)
+        let gauge = Gauge()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 0..<12 {
+                let worker = workers[n % 3]
                 group.addTask {
-                    try await workers[n % 3].withSlot(.runware) {
-                        let now = inside.add(1, ordering: .sequentiallyConsistent).newValue
-                        most.max(now, ordering: .sequentiallyConsistent)
+                    try await worker.withSlot(.runware) {
+                        gauge.enter()
                         try await Task.sleep(for: .milliseconds(30))
-                        inside.subtract(1, ordering: .sequentiallyConsistent)
+                        gauge.leave()
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(most.load(ordering: .sequentiallyConsistent) <= 2)
-        #expect(most.load(ordering: .sequentiallyConsistent) >= 1)
+        #expect(gauge.most <= 2)
+        #expect(gauge.most >= 1)
         #expect(try fixture.sql("SELECT count(*) FROM factory_slots WHERE holder IS NOT NULL") == "0")
         await db.close()
     }
