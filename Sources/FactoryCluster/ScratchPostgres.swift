@@ -70,22 +70,30 @@ public final class ScratchPostgres: Sendable {
         return try Self.command(path, arguments)
     }
 
+    /// Runs a tool and waits for it with posix_spawn and waitpid (Foundation's `Process` can miss
+    /// the exit of a child whose own child, the server, lives on); its output goes through a file.
     @discardableResult
     static func command(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("factory-pg-out-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ClusterError(.connection, "cannot start \(path) (error \(spawned))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        guard exited == 0 else {
             throw ClusterError(.connection, "\((path as NSString).lastPathComponent) \(arguments.last ?? "") exited "
-                               + "\(process.terminationStatus): \(text.suffix(800))")
+                               + "\(exited): \(text.suffix(800))")
         }
         return text
     }
