@@ -108,9 +108,12 @@ public struct BundleWriter: Sendable {
         }
         AtomicFile.syncFolder(weekFolder)
         CrashPoint.pass("renamed")
+        // The replaced bundle stays where it is (a reader that resolved the old link keeps reading a
+        // whole bundle); `.versions` names it, as it names bundles replaced by exchange.
         if let previous, fm.fileExists(atPath: previous.path) {
             try fm.createDirectory(at: versions, withIntermediateDirectories: true)
-            try fm.moveItem(at: previous, to: versions.appendingPathComponent(itemId))
+            try fm.createSymbolicLink(atPath: versions.appendingPathComponent(itemId).path,
+                                      withDestinationPath: "../../.bundles/\(previous.lastPathComponent)")
         }
     }
 

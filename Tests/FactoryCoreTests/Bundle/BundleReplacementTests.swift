@@ -61,10 +61,12 @@ import Testing
         let final = week.appendingPathComponent("p0")
         #expect((try FileManager.default.attributesOfItem(atPath: final.path))[.type] as? FileAttributeType == .typeSymbolicLink)
         #expect(try String(contentsOf: final.appendingPathComponent("story.txt"), encoding: .utf8) == "version 30")
-        // Each replaced bundle is kept under .versions, and only the current one under .bundles.
+        // Each replaced bundle stays readable, named under .versions.
         let versions = try FileManager.default.contentsOfDirectory(atPath: week.appendingPathComponent(".versions").path)
         #expect(versions.count == 30)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: week.appendingPathComponent(".bundles").path).count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: week.appendingPathComponent(".bundles").path).count == 31)
+        let oldest = week.appendingPathComponent(".versions/\(versions.sorted()[0])/p0/story.txt")
+        #expect(try String(contentsOf: oldest, encoding: .utf8) == "version 0")
         #expect(BundleWriter.isCurrent(weekFolder: week, itemId: "p0", manifestSha256: "x") == false)
     }
 
