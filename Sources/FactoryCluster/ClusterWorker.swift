@@ -12,6 +12,13 @@ public struct ClusterWorker: Sendable {
         /// Items held at once: enough to keep every provider slot and the renders busy.
         public var window: Int
 
+        /// Fetching only: enough items to keep every provider slot busy (each item waits on one
+        /// call at a time). Rendering: the renders this worker runs at once plus some fetching
+        /// ahead, so items are not held here while other workers' render slots stand idle.
+        public static func window(total: Int, render: Int, skipRender: Bool) -> Int {
+            skipRender ? 2 * total : render + (total + 1) / 2
+        }
+
         public init(leaseSeconds: Double, maxAttempts: Int, window: Int) {
             self.leaseSeconds = leaseSeconds
             self.maxAttempts = maxAttempts

@@ -54,7 +54,8 @@ extension FactoryCommand.Run {
         let c = manifest.concurrency
         let worker = ClusterWorker(runner: runner, stores: stores,
                                    settings: .init(leaseSeconds: lease.leaseSeconds, maxAttempts: lease.maxAttempts,
-                                                   window: max(2 * c.total, c.total + c.render)),
+                                                   window: ClusterWorker.Settings.window(total: c.total, render: c.render,
+                                                                                         skipRender: skipRender)),
                                    log: { say($0) })
         let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week) (cluster)") : nil
         do {
