@@ -26,13 +26,16 @@ struct LeaseFence: PublicationFence {
                     try await connection.query("SELECT set_config('idle_in_transaction_session_timeout', \(timeout), true)", logger: logger)
                     let held = try await connection.query("""
                         SELECT 1 FROM factory_jobs WHERE id = \(lease.job) AND owner = \(owner) AND attempt = \(lease.attempt)
-                           AND state = 'running' FOR UPDATE
+                           AND state = 'running' AND lease_until > now() FOR UPDATE
                         """, logger: logger).collect()
                     guard !held.isEmpty else { throw PostgresLedger.fenced(item: item, stage: "publish") }
                     try box.run()
                 }
             } catch let error as ClusterError {
                 throw error
+            } catch let error as PostgresTransactionError where error.closureError != nil {
+                // postgres-nio wraps what the closure threw: the fence's refusal, or the publication's own failure.
+                throw error.closureError ?? error
             } catch {
                 throw ClusterError(.query, "publish item \(item)", underlying: error)
             }

@@ -85,7 +85,7 @@ extension Schema {
     BEGIN
         IF p_job IS NOT NULL THEN
             PERFORM 1 FROM factory_jobs
-             WHERE id = p_job AND owner = p_run AND attempt = p_attempt AND state = 'running' FOR SHARE;
+             WHERE id = p_job AND owner = p_run AND attempt = p_attempt AND state = 'running' AND lease_until > now() FOR SHARE;
             IF NOT FOUND THEN
                 refusal := 'fenced';
                 RETURN;

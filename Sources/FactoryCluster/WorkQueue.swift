@@ -80,14 +80,15 @@ public struct WorkQueue: Sendable {
     }
 
     /// Renews every lease this worker holds (and its provider slots); returns the leases it still
-    /// holds. One missing from the answer was taken over: its work must stop.
+    /// holds. One missing from the answer expired (a stalled worker does not revive it) or was
+    /// taken over: its work must stop.
     public func heartbeat() async throws -> [(job: Int64, attempt: Int64)] {
         try await db.rows("heartbeat", """
             WITH slots AS (
                 UPDATE factory_slots SET lease_until = now() + make_interval(secs => \(leaseSeconds))
                  WHERE worker = \(owner) AND holder IS NOT NULL RETURNING 1)
             UPDATE factory_jobs SET lease_until = now() + make_interval(secs => \(leaseSeconds))
-             WHERE owner = \(owner) AND state = 'running'
+             WHERE owner = \(owner) AND state = 'running' AND lease_until > now()
             RETURNING id, attempt
             """).map { row in
             let (job, attempt) = try row.decode((Int64, Int64).self)
@@ -105,6 +106,7 @@ public struct WorkQueue: Sendable {
                    lease_until = NULL, updated_at = now(),
                    attempt = CASE WHEN \(backToQueue) THEN attempt - 1 ELSE attempt END
              WHERE id = \(lease.job) AND owner = \(owner) AND attempt = \(lease.attempt) AND state = 'running'
+               AND lease_until > now()
             RETURNING id
             """)
         if !rows.isEmpty { return true }

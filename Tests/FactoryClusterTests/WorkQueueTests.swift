@@ -54,16 +54,26 @@ import Testing
         await db.close()
     }
 
-    @Test func renewedLeaseIsNotRescued() async throws {
+    @Test func aHeartbeatRenewsALiveLeaseOnly() async throws {
         let fixture = try ClusterFixture()
         let db = try await fixture.open()
         let worker = WorkQueue(db: db, name: "q", owner: "w", leaseSeconds: 30)
-        try await worker.enqueue(Array(Self.items.prefix(1)), maxAttempts: 3)
-        _ = try await worker.claim(1, among: Self.ids)
-        try fixture.backdateLeases(queue: "q")
-        #expect(try await worker.heartbeat().count == 1)
+        try await worker.enqueue(Array(Self.items.prefix(2)), maxAttempts: 3)
+        let leases = try await worker.claim(2, among: Self.ids)
+        #expect(leases.count == 2)
+        // A live lease is renewed, so the rescuer leaves it alone.
+        try fixture.sql("UPDATE factory_jobs SET lease_until = now() + interval '2 seconds'")
+        #expect(try await worker.heartbeat().count == 2)
+        #expect(try fixture.sql("SELECT count(*) FROM factory_jobs WHERE lease_until > now() + interval '20 seconds'") == "2")
         #expect(try await worker.rescue().isEmpty)
-        #expect(try fixture.sql("SELECT state FROM factory_jobs") == "running")
+        // One lease expires before the rescuer has run: the late heartbeat does not revive it,
+        // and the late worker can no longer record its item (the fence does not wait for the rescue).
+        try fixture.sql("UPDATE factory_jobs SET lease_until = now() - interval '1 second' WHERE item = 'p0'")
+        #expect(try await worker.heartbeat().map(\.job) == [leases[1].job])
+        let late = try #require(leases.first { $0.item == "p0" })
+        #expect(try await worker.finish(late, state: "done", outcome: nil) == false)
+        #expect(try await worker.rescue().map(\.item) == ["p0"])
+        #expect(try fixture.sql("SELECT item || ' ' || state FROM factory_jobs ORDER BY item") == "p0 queued\np1 running")
         await db.close()
     }
 
