@@ -55,8 +55,11 @@ import Testing
             do {
                 try await body(week)
             } catch {
+                // What the workers said, so a failure on a loaded machine can be read afterwards.
+                let logs = (0..<4).map { week.log($0) }.enumerated().filter { !$0.element.isEmpty }
+                    .map { "worker-\($0.offset).log:\n\($0.element.suffix(3000))" }.joined(separator: "\n")
                 await week.close()
-                throw error
+                throw WorkerFailure(error: error, logs: logs)
             }
             await week.close()
         }
@@ -97,7 +100,7 @@ import Testing
 
         /// Waits for a worker to exit without holding a thread (the fake answers on this process's threads).
         func exit(_ process: Process) async throws -> Int32 {
-            try await until("worker \(process.processIdentifier) exits", limit: 400) { !process.isRunning }
+            try await until("worker \(process.processIdentifier) exits", limit: 900) { !process.isRunning }
             return process.terminationStatus
         }
 
@@ -122,6 +125,12 @@ import Testing
         func report() throws -> Report {
             try JSONDecoder().decode(Report.self, from: Data(contentsOf: folder.url.appendingPathComponent("shared/2026-W48/report.json")))
         }
+    }
+
+    struct WorkerFailure: Error, CustomStringConvertible {
+        var error: any Error
+        var logs: String
+        var description: String { "\(error)\n\(logs)" }
     }
 
     struct TestTimeout: Error, CustomStringConvertible {
@@ -160,7 +169,7 @@ import Testing
         try await Week.with(items: 6, latencyMS: 1500, total: 2) { week in
             let first = try week.start(0, lease: 3, ["--skip-render"])
             let name = try await week.owner(0)
-            try await week.until("worker 0 holds an item") { try week.sql("SELECT count(*) FROM factory_jobs WHERE owner = '\(name)' AND state = 'running'") != "0" }
+            try await week.until("worker 0 holds an item") { (try? week.sql("SELECT count(*) FROM factory_jobs WHERE owner = '\(name)' AND state = 'running'")) ?? "0" != "0" }
             let others = try (1..<3).map { try week.start($0, lease: 3, ["--skip-render"]) }
             try await Task.sleep(for: .milliseconds(300))
             kill(first.processIdentifier, SIGKILL)
@@ -182,7 +191,7 @@ import Testing
         try await Week.with(items: 4, latencyMS: 1000, total: 2) { week in
             let stopped = try week.start(0, lease: 3, ["--skip-render"])
             let name = try await week.owner(0)
-            try await week.until("worker 0 holds an item") { try week.sql("SELECT count(*) FROM factory_jobs WHERE owner = '\(name)' AND state = 'running'") != "0" }
+            try await week.until("worker 0 holds an item") { (try? week.sql("SELECT count(*) FROM factory_jobs WHERE owner = '\(name)' AND state = 'running'")) ?? "0" != "0" }
             kill(stopped.processIdentifier, SIGSTOP)
             let other = try week.start(1, lease: 3, ["--skip-render"])
             let otherStatus = try await week.exit(other)
@@ -205,7 +214,7 @@ import Testing
     @Test func theWeekSurvivesAPostgresRestart() async throws {
         try await Week.with(items: 8, latencyMS: 400, total: 2) { week in
             let workers = try (0..<2).map { try week.start($0, lease: 6, ["--skip-render"]) }
-            try await week.until("an item is done") { try week.sql("SELECT count(*) FROM factory_jobs WHERE state = 'done'") != "0" }
+            try await week.until("an item is done") { (try? week.sql("SELECT count(*) FROM factory_jobs WHERE state = 'done'")) ?? "0" != "0" }
             try week.postgres.restart()
             for (n, worker) in workers.enumerated() {
                 #expect(try await week.exit(worker) == 0, "\(week.log(n))")
