@@ -19,7 +19,8 @@ extension FactoryCommand {
             e.g. anthropic:rateLimit:count=3:retryAfter=2   openai/speech:quota   runware/image:hugeImage
             The scenario file (JSON or YAML) has the fields port, latencyMS {provider: ms}, faults [{provider,
             endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog and requiredKeys.
-            GET /_stats shows requests and charges; POST /_reset clears them (not the charge log).
+            GET /_stats shows requests, charges and max_in_flight (the most generation requests each provider \
+            answered at once); POST /_reset clears them (not the charge log).
             """)
 
         @Option(help: "Port to listen on (0 = any free port). [default: 8787]")

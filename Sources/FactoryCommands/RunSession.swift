@@ -61,7 +61,12 @@ struct RunSession {
     /// Runs `runner` with SIGINT/SIGTERM watched (stop scheduling, then cancel after `grace` s);
     /// returns the report and the signal that stopped it, if one did.
     func execute(_ runner: Runner, grace: Double) async throws -> (report: RunReport, signal: Int32?) {
-        let work = Task { try await runner.run() }
+        try await execute(grace: grace) { try await runner.run() }
+    }
+
+    /// The same for any work that makes a report (a cluster worker's loop).
+    func execute(grace: Double, _ body: @escaping @Sendable () async throws -> RunReport) async throws -> (report: RunReport, signal: Int32?) {
+        let work = Task { try await body() }
         let signals = SignalWatcher(stop: stop, grace: grace, work: { work.cancel() }, log: { say($0) })
         let report = try await work.value
         withExtendedLifetime(signals) {}

@@ -20,6 +20,19 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     public var bundle: String?
     /// Each stage of the item in this run (provider calls and the render), in the order they ended.
     public var stages: [StageOutcome] = []
+
+    public init(id: String, kind: String, day: String, status: Status, message: String?, deferral: Deferral.Reason? = nil,
+                costUSD: Double, seconds: Double, bundle: String?) {
+        self.id = id
+        self.kind = kind
+        self.day = day
+        self.status = status
+        self.message = message
+        self.deferral = deferral
+        self.costUSD = costUSD
+        self.seconds = seconds
+        self.bundle = bundle
+    }
 }
 
 /// What the run's paid calls did.
@@ -30,6 +43,16 @@ public struct CallSummary: Sendable, Codable, Equatable {
     public var spentUSD: Double
     public var uncertain: [String]
     public var pausedProviders: [String: String]
+
+    public init(sent: [String: Int], cacheHits: Int, retries: Int, spentUSD: Double, uncertain: [String],
+                pausedProviders: [String: String]) {
+        self.sent = sent
+        self.cacheHits = cacheHits
+        self.retries = retries
+        self.spentUSD = spentUSD
+        self.uncertain = uncertain
+        self.pausedProviders = pausedProviders
+    }
 }
 
 /// report.json: the last run of a week, item by item.
@@ -47,6 +70,18 @@ public struct RunReport: Sendable, Codable {
     public var slowestStages: [StageOutcome] = []
     /// This run's estimate against what it paid, stage by stage.
     public var estimate: Reconciliation?
+
+    public init(week: String, manifest: String, startedAt: String, finishedAt: String, seconds: Double,
+                providers: [String: String], items: [ItemOutcome], calls: CallSummary?) {
+        self.week = week
+        self.manifest = manifest
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.seconds = seconds
+        self.providers = providers
+        self.items = items
+        self.calls = calls
+    }
 
     /// Files each finished stage under its item and picks the slowest.
     public mutating func attach(stages: [StageOutcome]) {
