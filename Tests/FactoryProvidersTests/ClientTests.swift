@@ -161,6 +161,18 @@ struct ClientTests {
         await h.close()
     }
 
+    @Test("a paid call outside a run's gateway is refused and nothing is sent")
+    func noGatewayNoCall() async throws {
+        let h = try await LiveHarness()
+        let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
+        let bare = CallContext(item: "item-1", stage: "text", gateway: nil)
+        let error = await #expect(throws: (any Error).self) { try await client.quote(Self.request, context: bare) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("outside a run's gateway"))
+        #expect(await h.server.stats().requests == 0)
+        #expect(try h.ledger.openCalls(excludingRun: "").isEmpty)
+        await h.close()
+    }
+
     @Test("an auth error that echoes the key never shows it")
     func authEcho() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", kind: .authEchoKey)])
