@@ -19,7 +19,10 @@ extension FactoryCommand {
             completeness, every frame's packet present; no black frame among the decoded keyframes (one at least \
             every 2 s and at each scene cut; the rest are read but not decoded); sound where there must be some \
             (chat and bedtime videos, music beds), by decoding the whole track; bedtime narration at its target \
-            loudness ±1 LU; every image decodes in full. Exit codes: 0 healthy, 1 a check failed (each failure is \
+            loudness ±1 LU; every image decodes in full. Items whose quote, title or premise is close to what their \
+            series published in another week (the content memory in <state>/ledger.sqlite), a fixed text that \
+            repeats one, or an image made again from the same prompt and seed, are marked (CLOSE TO EARLIER WEEKS \
+            in the table, a badge in the gallery, "needs attention"). Exit codes: 0 healthy, 1 a check failed (each failure is \
             printed as FAIL ITEM CHECK: detail), 2 no week folder or bad arguments.
             """)
 
@@ -28,6 +31,9 @@ extension FactoryCommand {
 
         @Option(help: "Look for weeks under DIR instead of ./output.")
         var output: String?
+
+        @Option(help: "The state folder with the content memory (default <output>/.factory or $FACTORY_STATE).")
+        var state: String?
 
         @Flag(help: "Re-probe every bundle; exit 1 if any check fails.")
         var check = false
@@ -43,6 +49,7 @@ extension FactoryCommand {
                 printError("\(error)")
                 throw ExitCode(2)
             }
+            review = markRepeats(review)
             var failures: [(item: String, check: BundleMetadata.Check)] = []
             var checkLine = ""
             if check {
@@ -65,6 +72,15 @@ extension FactoryCommand {
                 print(checkLine)
                 if !failures.isEmpty { throw ExitCode(1) }
             }
+        }
+
+        /// Marks items close to earlier weeks, from the content memory beside the output folder (none without a ledger).
+        func markRepeats(_ review: WeekReview) -> WeekReview {
+            let folder = (state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]).map { URL(fileURLWithPath: $0) }
+                ?? review.folder.deletingLastPathComponent().appendingPathComponent(".factory")
+            let path = folder.appendingPathComponent("ledger.sqlite")
+            guard FileManager.default.fileExists(atPath: path.path), let ledger = try? Ledger(path: path) else { return review }
+            return review.marked(memory: ledger, weeks: review.report?.memoryWeeks ?? MemorySettings.defaultWeeks)
         }
 
         /// Writes the contact sheet, then index.html (without the sheet if it could not be made).

@@ -58,6 +58,13 @@ struct RunSession {
         }
     }
 
+    /// The content memory for the run: the ledger's store (it keeps the memory beside the calls),
+    /// with the manifest's window; nil when `memory.weeks` is 0 or the store keeps no memory.
+    func memory(_ gateway: PaidCallGateway, includeOwn: Bool = false) -> RunMemory? {
+        guard manifest.memory.weeks > 0, let store = gateway.ledger as? any ContentMemory else { return nil }
+        return RunMemory(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId, includeOwn: includeOwn)
+    }
+
     /// Runs `runner` with SIGINT/SIGTERM watched (stop scheduling, then cancel after `grace` s);
     /// returns the report and the signal that stopped it, if one did.
     func execute(_ runner: Runner, grace: Double) async throws -> (report: RunReport, signal: Int32?) {

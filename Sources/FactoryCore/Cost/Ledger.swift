@@ -98,6 +98,7 @@ public final class Ledger: Sendable {
                 CREATE INDEX calls_state ON calls(state);
                 """)
         }
+        registerMemory(&migrator)
         return migrator
     }
 

@@ -37,9 +37,14 @@ public struct Runner: Sendable {
     public let log: @Sendable (String) -> Void
     /// Where items, stages and renders are reported as they go (the live view, the plain lines, the report).
     public let progress: RunProgress
+    /// What the series published before: the prompts list it, the checks refuse repeats of it, and
+    /// every published bundle is recorded in it (nil: no memory).
+    public let memory: RunMemory?
 
     public init(manifest: Manifest, providers: ProviderSet, kinds: any KindFactory, options: RunOptions, gateway: PaidCallGateway? = nil,
-                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress()) {
+                stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress(),
+                memory: RunMemory? = nil) {
+        self.memory = memory
         self.manifest = manifest
         self.providers = providers
         self.kinds = kinds
@@ -100,6 +105,7 @@ public struct Runner: Sendable {
                                providers: ["text": providers.text.name, "image": providers.image.name],
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
+        report.memoryWeeks = memory?.weeks
         report.attach(stages: await progress.stages)
         if let gateway, let paid = try? gateway.ledger.paidByStage(runId: gateway.settings.runId) {
             report.estimate = Reconciliation(planned: planned, paid: paid)
@@ -139,7 +145,8 @@ public struct Runner: Sendable {
 
     /// The job that makes an item of its kind (with `providers` in place of the run's when given).
     func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
-        kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder))
+        kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder,
+                                             memory: memory))
     }
 
     /// True when the published bundle is current (this manifest, this version, the same inputs
@@ -148,6 +155,21 @@ public struct Runner: Sendable {
         !options.fresh && !options.skipRender && options.regenerate == nil
             && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: job.item.id, manifestSha256: manifest.sha256,
                                       inputsSha256: job.inputsSha256)
+    }
+
+    /// Records what a published bundle says in the content memory; a fixed text repeating an
+    /// earlier week, or a written one close to one, is noted on the item's line of the report.
+    func remember<Job: KindJob>(_ job: Job, assets: Job.Assets) -> [String] {
+        guard let memory else { return [] }
+        do {
+            let notes = try memory.record(item: job.item, entries: job.remembered(assets))
+            for note in notes { log("item \(job.item.id): \(note)") }
+            return notes
+        } catch {
+            // The bundle is published; the memory missing it is said, not fatal.
+            log("warning: item \(job.item.id): not recorded in the content memory \(memory.store.location): \(error)")
+            return []
+        }
     }
 
     func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
@@ -180,7 +202,7 @@ public struct Runner: Sendable {
                 outcome.status = .fetched
             } else {
                 try Task.checkCancellation()
-                let bundle = try await renderLimit.withPermit(priority: priority) { () async throws -> String in
+                let (bundle, notes) = try await renderLimit.withPermit(priority: priority) { () async throws -> (String, [String]) in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
                         try await progress.stage(item: item.id, stage: "render", provider: "render",
@@ -188,9 +210,10 @@ public struct Runner: Sendable {
                             try await job.render(assets, records: records, into: writer)
                         }
                         try writer.publish()
+                        let notes = remember(job, assets: assets)
                         // A quarantine left by an earlier failed attempt no longer applies.
                         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))
-                        return writer.final.path
+                        return (writer.final.path, notes)
                     } catch {
                         writer.discard()
                         throw error
@@ -198,6 +221,7 @@ public struct Runner: Sendable {
                 }
                 outcome.status = .done
                 outcome.bundle = bundle
+                if !notes.isEmpty { outcome.notes = notes }
             }
         } catch let deferral as Deferral {
             outcome.status = .deferred
