@@ -27,16 +27,12 @@ enum BedtimeChecks {
 /// The post caption of a bedtime story: title, the one-line summary, hashtags.
 enum BedtimeCaption {
     static func text(item: Item, story: Story, spec: BedtimeSpec, brand: Brand) -> String {
-        var tags = ["#bedtimestory", "#storytime", "#kidsstories", "#sleepstory"]
-        for tag in item.hashtags {
-            let t = tag.hasPrefix("#") ? tag : "#" + tag
-            if !tags.contains(t) { tags.append(t) }
-        }
-        if let custom = item.caption { return PosterCaption.clip(custom + "\n\n" + tags.joined(separator: " ")) }
+        let tags = Hashtags.merged(["#bedtimestory", "#storytime", "#kidsstories", "#sleepstory"], item.hashtags)
+        if let custom = item.caption { return Caption.clip(custom + "\n\n" + tags.joined(separator: " ")) }
         var lines = ["\(story.title) 🌙", "", story.summary, "",
                      "A \(spec.lengthMinutes)-minute story for \(spec.hero.name) to fall asleep to. Sweet dreams ✨"]
         if !brand.handle.isEmpty { lines.append("Follow \(brand.handle) for a new story every week.") }
         lines += ["", tags.joined(separator: " ")]
-        return PosterCaption.clip(lines.joined(separator: "\n"))
+        return Caption.clip(lines.joined(separator: "\n"))
     }
 }

@@ -170,15 +170,8 @@ struct BedtimeJob: Sendable {
             details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,
                                                                   s.reused ? "reused" : "new")
         }
-        let metadata = BundleMetadata(
-            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
-            title: item.title ?? story.title, files: try writer.describeFiles(), generation: records,
-            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
-            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
-                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
-            layout: [:], checks: checks, details: details,
-            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
-        try writer.writeMetadata(metadata)
+        try writer.writeMetadata(item: item, manifest: manifest, title: story.title, records: records, settings: settings,
+                                 stats: stats, checks: checks, details: details)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

@@ -66,21 +66,14 @@ struct ChatJob: Sendable {
         try ChatCover.save(built.scene, at: coverAt, to: writer.path("cover.jpg"))
 
         let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings, sound: sound)
-        let metadata = BundleMetadata(
-            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
-            title: item.title ?? conversation.title, files: try writer.describeFiles(), generation: records,
-            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
-            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
-                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
-            layout: [:], checks: checks,
+        try writer.writeMetadata(
+            item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
             details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
                       "messages": "\(conversation.messages.count)", "characters": conversation.characters.map(\.name).joined(separator: ", "),
                       "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
                       "cover_at_seconds": String(format: "%.3f", coverAt),
                       "typed_text_versions": "\(built.typedText?.rasterised ?? 0)",
-                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)],
-            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
-        try writer.writeMetadata(metadata)
+                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)])
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

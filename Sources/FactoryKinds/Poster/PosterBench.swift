@@ -6,27 +6,20 @@ import Foundation
 /// The poster video render alone, timed from laid-out still elements to a finished MP4: layer
 /// rasterisation, composition, encoding and muxing (what `make bench` compares with libx264).
 public enum PosterBench {
+    /// Fetches the item's assets through the job a run uses (its quote and image requests, with
+    /// `providers`), lays out the first variant as a run does, then times the job's own video step.
     public static func render(_ item: Item, manifest: Manifest, to path: String, providers: ProviderSet) async throws -> Double {
         guard case .poster(let spec) = item.content else { throw FactoryError(.unsupported, "item \(item.id) is not a poster") }
         trace("start")
-        let size = item.format.generationSize
-        let generated = try await providers.image.generate(ImageRequest(
-            positivePrompt: spec.prompt, negativePrompt: Series.negativePrompt, model: spec.model, width: size.width, height: size.height,
-            steps: spec.steps, cfgScale: spec.cfgScale, seed: Seed.from(item.id),
-            hints: ["series": spec.series.rawValue, "week": manifest.week.description, "prompt": spec.prompt]), context: CallContext(item: item.id, stage: "image", gateway: nil))
+        let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers)
+        let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: "", gateway: nil), priority: 0)
+        guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
         trace("generated")
-        let layout = try PosterLayout.make(image: try Image.decode(generated.data), format: item.format, series: spec.series,
-                                           quote: spec.quote ?? "Begin where you are. Use what you have. Do what you can.",
-                                           attribution: spec.attribution ?? "", brand: manifest.brand)
+        let layout = try job.layout(first, quote: assets.quote, attribution: assets.attribution)
         Vips.releaseMemory()
         trace("laid out")
         let started = DispatchTime.now().uptimeNanoseconds
-        let scene = try PosterVideo.scene(layout, duration: spec.duration)
-        trace("scene rasterised in \(String(format: "%.3f", Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)) s")
-        let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: spec.duration + 1).trimmed(length: spec.duration) }
-        let stats = try SceneRenderer.render(scene, audio: music, to: path,
-                                     settings: VideoSettings(width: layout.width, height: layout.height, fps: 30,
-                                                             bitrate: PosterVideo.bitrate, preset: item.quality.preset))
+        let (_, stats) = try job.video(layout, to: path)
         trace("rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s")
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }

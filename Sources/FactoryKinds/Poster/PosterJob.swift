@@ -85,15 +85,31 @@ struct PosterJob: Sendable {
         return (Assets(quote: quote, attribution: attribution, images: images), records)
     }
 
+    /// A variant's picture laid out with the quote, the series and the brand.
+    func layout(_ generated: GeneratedImage, quote: String, attribution: String) throws -> PosterLayout {
+        try PosterLayout.make(image: try Image.decode(generated.data), format: item.format, series: spec.series, quote: quote,
+                              attribution: attribution, brand: manifest.brand)
+    }
+
+    /// The video: Ken Burns over the laid-out poster, with the optional music bed (`PosterBench` times this).
+    func video(_ main: PosterLayout, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
+        let scene = try PosterVideo.scene(main, duration: spec.duration)
+        let music = try item.music.map { path -> AudioBuffer in
+            try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
+                .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
+                .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
+        }
+        let settings = VideoSettings(width: main.width, height: main.height, fps: 30, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
+        return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
+    }
+
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         let quote = assets.quote, attribution = assets.attribution
         var layouts: [PosterLayout] = []
         var mainStill: Image?
         for (variant, generated) in assets.images.enumerated() {
-            let image = try Image.decode(generated.data)
-            let layout = try PosterLayout.make(image: image, format: item.format, series: spec.series, quote: quote,
-                                               attribution: attribution, brand: manifest.brand)
+            let layout = try self.layout(generated, quote: quote, attribution: attribution)
             let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
             let still = try layout.still()
             try still.saveJPEG(to: writer.path(name), quality: 92)
@@ -104,16 +120,8 @@ struct PosterJob: Sendable {
         guard let main = layouts.first, let mainStill else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
         try mainStill.resized(scale: 720.0 / Double(main.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
 
-        // Video: Ken Burns over the first variant, optional music bed.
         Vips.releaseMemory()
-        let scene = try PosterVideo.scene(main, duration: spec.duration)
-        let music = try item.music.map { path -> AudioBuffer in
-            try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
-                .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
-                .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
-        }
-        let settings = VideoSettings(width: main.width, height: main.height, fps: 30, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
-        let stats = try SceneRenderer.render(scene, audio: music, to: writer.path("video.mp4"), settings: settings)
+        let (settings, stats) = try video(main, to: writer.path("video.mp4"))
 
         // Words: caption with hashtags, and the quote as timed captions.
         let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"
@@ -123,25 +131,13 @@ struct PosterJob: Sendable {
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
         let checks = try PosterChecks.run(layout: main, format: item.format, writer: writer, variants: spec.variants)
-        try writeMetadata(writer: writer, records: records, layout: main, stats: stats, settings: settings, checks: checks, title: quote)
+        var boxes: [String: Box] = [:]
+        for element in main.textElements { boxes[element.name] = element.inkBox }
+        try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
+                                 settings: settings, stats: stats, layout: boxes, checks: checks,
+                                 details: item.music.map { ["music": ($0 as NSString).lastPathComponent] })
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }
-    }
-
-    func writeMetadata(writer: BundleWriter, records: [GenerationRecord], layout: PosterLayout, stats: SceneRenderer.Stats,
-                       settings: VideoSettings, checks: [BundleMetadata.Check], title: String) throws {
-        var boxes: [String: Box] = [:]
-        for element in layout.textElements { boxes[element.name] = element.inkBox }
-        let metadata = BundleMetadata(
-            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
-            title: item.title ?? "\(spec.series.title): \(title)", files: try writer.describeFiles(), generation: records,
-            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
-            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
-                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
-            layout: boxes, checks: checks, details: item.music.map { ["music": ($0 as NSString).lastPathComponent] },
-            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current,
-            createdAt: ISO8601DateFormatter().string(from: Date()))
-        try writer.writeMetadata(metadata)
     }
 }

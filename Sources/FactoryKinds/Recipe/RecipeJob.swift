@@ -104,20 +104,14 @@ struct RecipeJob: Sendable {
             .saveJPEG(to: writer.path("cover.jpg"), quality: 86)
         var boxes: [String: Box] = [:]
         for t in plan.texts { boxes[t.name] = t.box }
-        let metadata = BundleMetadata(
-            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
-            title: item.title ?? recipe.title, files: try writer.describeFiles(), generation: records,
-            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
-            render: .init(width: settings.width, height: settings.height, fps: 30, bitrate: settings.bitrate, preset: item.quality.rawValue,
-                          x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
-            layout: boxes, checks: checks,
+        try writer.writeMetadata(
+            item: item, manifest: manifest, title: recipe.title, records: records, settings: settings, stats: stats, layout: boxes,
+            checks: checks,
             details: ["template": spec.template.rawValue, "duration_seconds": String(format: "%.2f", plan.duration),
                       "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
                       "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
                       "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
-                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a },
-            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
-        try writer.writeMetadata(metadata)
+                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a })
         if let failed = checks.first(where: { !$0.passed }) {
             throw try quarantined(writer, failed.name, failed.detail, checks: checks)
         }

@@ -115,19 +115,9 @@ public enum RecipeTextRules {
         let handle = handle.trimmingCharacters(in: .whitespaces)
         if !handle.isEmpty { lines.append("Follow \(handle) for more fridge glow-ups") }
         lines.append(self.hashtags(hashtags).joined(separator: " "))
-        return PosterCaption.clip(lines.joined(separator: "\n"))
+        return Caption.clip(lines.joined(separator: "\n"))
     }
 
-    /// The seed's hashtags then the item's, "#" added, spaces removed, each once (any case).
-    public static func hashtags(_ extra: [String]) -> [String] {
-        var tags: [String] = []
-        var seen = Set<String>()
-        for tag in captionHashtags + extra {
-            let word = tag.filter { !$0.isWhitespace }
-            let t = word.hasPrefix("#") ? word : "#" + word
-            guard t.count > 1, seen.insert(t.lowercased()).inserted else { continue }
-            tags.append(t)
-        }
-        return tags
-    }
+    /// The seed's hashtags then the item's (`Hashtags.merged`).
+    public static func hashtags(_ extra: [String]) -> [String] { Hashtags.merged(captionHashtags, extra) }
 }

@@ -81,8 +81,21 @@ extension BundleWriter {
         }
     }
 
-    public func writeMetadata(_ metadata: BundleMetadata) throws {
-        let data = try SnakeJSON.encoder().encode(metadata)
-        try data.write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
+    /// Describes the staged files and writes metadata.json: the one place a bundle's metadata is
+    /// built, whatever the kind. `title` is the kind's own; the item's `title:` wins over it.
+    @discardableResult
+    public func writeMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
+                              settings: VideoSettings, stats: SceneRenderer.Stats, layout: [String: Box] = [:],
+                              checks: [BundleMetadata.Check], details: [String: String]? = nil) throws -> BundleMetadata {
+        let metadata = BundleMetadata(
+            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
+            title: item.title ?? title, files: try describeFiles(), generation: records,
+            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
+            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
+                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
+            layout: layout, checks: checks, details: details,
+            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
+        try SnakeJSON.encoder().encode(metadata).write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
+        return metadata
     }
 }

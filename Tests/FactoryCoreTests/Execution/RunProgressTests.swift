@@ -56,7 +56,7 @@ struct RunProgressTests {
         let progress = RunProgress()
         let gateway = PaidCallGateway(
             settings: .init(budget: Budget(dailyUSD: 1, weeklyUSD: 5), timezone: TimeZone(identifier: "UTC") ?? .current,
-                            week: "2026-W48", runId: "run", fresh: false, limits: ["runware": 2], total: 2),
+                            week: "2026-W48", runId: "run", fresh: false, limits: [.runware: 2], total: 2),
             ledger: try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite")),
             cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(), log: { _ in },
             progress: progress)
