@@ -108,9 +108,10 @@ public struct SeriesGuard: Sendable {
     public let kind: Kind
     public let item: String
 
-    /// How many recent lines a prompt lists per field (the newest first): enough to steer a model,
-    /// few enough to keep the request small.
-    public static let promptLimit = 24
+    /// How many recent lines a prompt lists per field (the newest first): the default window (12
+    /// weeks back) of a series with up to five items a week, so the offline libraries, which pick
+    /// from this list, see all of it; about 1,500 input tokens of quotes at most for a live model.
+    public static let promptLimit = 60
 
     /// What the series published in other weeks of the window, newest week first, without
     /// duplicates: stable within a week, so a rerun of the week sends the same prompt (and hits the cache).
