@@ -37,6 +37,11 @@ package struct StructuredWriting: Sendable {
         package var refused: [Remembered]
     }
 
+    /// Where an item's answers refused as repeats are quarantined, under the week's `.quarantine/`:
+    /// `_repeats/<item>` (no item id starts with `_`), which publishing the item leaves in place, so
+    /// every paid answer that was not used stays to be looked at.
+    package static func repeatsFolder(item: String) -> String { "_repeats/\(item)" }
+
     /// The stage an ask is recorded as: text, text-retry, text-retry-2.
     package static func stage(ask: Int) -> String { ask == 1 ? "text" : ask == 2 ? "text-retry" : "text-retry-\(ask - 1)" }
 
@@ -65,7 +70,7 @@ package struct StructuredWriting: Sendable {
                 attempt.refused += remembered(value).filter { $0.field.checked && !$0.fixed }
                 // Out of the cache at once: a later run must not replay a refused repeat.
                 if let key = written.key {
-                    await context.gateway?.reject(key, item: item, reason: "item \(item): \(what) answer refused as a repeat: \(finding)")
+                    await context.gateway?.reject(key, item: Self.repeatsFolder(item: item), reason: "item \(item): \(what) answer refused as a repeat: \(finding)")
                 }
                 context.gateway?.log("item \(item) stage \(stage): \(finding); asked again")
             case .failure(let problems):

@@ -3,7 +3,7 @@ import Foundation
 
 /// Asks for a poster's quote and, with the series' memory, refuses one the series already
 /// published (exactly or nearly, `RepeatMeasure`): the refused answer leaves the cache for the
-/// week's quarantine and the quote is asked again with it named and listed, at most
+/// week's quarantine (`.quarantine/_repeats/<item>`) and the quote is asked again with it named and listed, at most
 /// `StructuredWriting.maxAsks` asks in all (stages text, text-retry, text-retry-2, each paid and
 /// in the ledger). When every ask repeats, the item fails and nothing is published.
 struct PosterQuote {
@@ -22,7 +22,7 @@ struct PosterQuote {
             guard let memory, let finding = try memory.check([Remembered(.quote, answer.text)], stage: stage) else { return answer }
             refused.append(answer.text)
             if let key = answer.key {
-                await context.gateway?.reject(key, item: item, reason: "item \(item): quote refused as a repeat: \(finding)")
+                await context.gateway?.reject(key, item: StructuredWriting.repeatsFolder(item: item), reason: "item \(item): quote refused as a repeat: \(finding)")
             }
             context.gateway?.log("item \(item) stage \(stage): \(finding); asked again")
             request.recent = request.recent.adding(answer.text, as: .quote)
