@@ -2,8 +2,9 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libvips-dev libavcodec-dev libavformat-dev libswscale-dev libswresample-dev \
                 libavutil-dev fonts-inter fonts-noto-color-emoji libespeak-ng-dev espeak-ng-data libsqlite3-dev
-# Only the tests need these (headless Chromium opens the review gallery); `make run` does not.
-TEST_PACKAGES := chromium
+# Only the tests need these (headless Chromium opens the review gallery; the cluster tests start a
+# throwaway PostgreSQL from Debian's binaries); `make run` does not.
+TEST_PACKAGES := chromium postgresql
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
@@ -42,6 +43,7 @@ test: deps test-deps
 # Also prepares what only the carousel figure needs, once: the ffmpeg CLI and a venv with MoviePy 2.
 # If either cannot be had, the bench still runs and says which figure it skipped.
 bench: build
+	@$(MAKE) --no-print-directory install-missing PACKAGES="postgresql" LABEL="PostgreSQL for the cluster figure"
 	@dpkg-query -W -f='$${Status}' ffmpeg 2>/dev/null | grep -q "install ok installed" || { echo "installing: ffmpeg"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq ffmpeg >/dev/null; } \
 	  || echo "ffmpeg could not be installed: the carousel figure will skip it"
@@ -56,6 +58,7 @@ bench: build
 	fi
 	.build/release/factory bench manifests/sample-week.yaml
 	.build/release/factory bench-executor --items 200 --latency-ms 500
+	.build/release/factory bench-executor --items 200 --latency-ms 500 --workers 1,2,4
 
 # Not in CI: libFuzzer over each untrusted surface (Fuzz/README.md) for FUZZ_SECONDS each, with
 # AddressSanitizer, in .build-fuzz; prints execs and findings per target and fails on a finding.

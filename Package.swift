@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // C: system libraries and their shims (called from Imaging/Media, and from FactorySystem).
@@ -67,8 +68,17 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Yams", package: "Yams"),
         ]),
+        // Cluster mode (SPEC §9): the storage protocols, the work queue and provider slots on PostgreSQL.
+        .target(name: "FactoryCluster", dependencies: [
+            "FactoryCore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+        ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
+            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
@@ -89,7 +99,8 @@ let package = Package(
         ]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
-        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
+        .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryTesting"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
 

@@ -19,10 +19,17 @@ extension FactoryCommand {
         @Option(help: "Limit per provider (anthropic and runware).")
         var perProvider = 4
 
-        @Option(help: "Global limit of calls in flight.")
+        @Option(help: "Global limit of calls in flight (per worker in cluster mode).")
         var total = 8
 
+        @Option(help: "Cluster mode: worker counts to measure, e.g. 1,2,4 (each a fresh week on PostgreSQL).")
+        var workers: String?
+
+        @Option(help: "With --workers: the PostgreSQL to use (default: a scratch server on 127.0.0.1, as the tests start).")
+        var database: String?
+
         func run() async throws {
+            if let workers { return try await runCluster(workers) }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("factory-bench-executor-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

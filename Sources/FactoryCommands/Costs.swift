@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
 import Foundation
 
@@ -12,7 +13,8 @@ extension FactoryCommand {
             --by groups by day, week, provider, model, item or stage, or several at once (--by day,provider).
             --week YYYY-Www shows that week's days against the manifest's daily cap and the week against its weekly cap.
             --csv and --json print stable columns and fields (see the README, "Cost, budgets, the cache and resume").
-            Exit codes: 0 printed; 1 no ledger yet; 2 bad arguments or manifest.
+            --database URL (or FACTORY_DATABASE_URL) reads the cluster's ledger in PostgreSQL: every worker's calls.
+            Exit codes: 0 printed; 1 no ledger yet; 2 bad arguments or manifest; 75 the database cannot be reached.
             """)
 
         @Argument(help: "The manifest (its output folder locates the state; its budget gives the caps). Optional with --state.")
@@ -39,10 +41,16 @@ extension FactoryCommand {
         @Flag(help: "Print CSV (RFC 4180, header row first).")
         var csv = false
 
+        @OptionGroup var cluster: ClusterOptions
+
         func run() async throws {
             let groupings = try parseGroupings()
             try checkArguments()
             var budget: Budget?
+            if let url = try cluster.url() {
+                if let manifest { budget = try ManifestLocation(manifest: manifest, output: output, state: state).loadManifest().budget }
+                return try await clusterCosts(url, groupings: groupings, budget: budget)
+            }
             let folder: URL
             if let manifest {
                 let options = ManifestLocation(manifest: manifest, output: output, state: state)
@@ -74,6 +82,34 @@ extension FactoryCommand {
                     : csv ? CostsOutput.groupedCSV(groupings, rows: rows) : CostsOutput.groupedText(groupings, rows: rows, budget: budget)
             }
             FileHandle.standardOutput.write(Data(text.utf8))
+        }
+
+        /// `--database`: the cluster's ledger, every worker's calls.
+        func clusterCosts(_ url: DatabaseURL, groupings: [Ledger.Grouping], budget: Budget?) async throws {
+            let db: Database
+            do {
+                db = try await Database(url: url, patience: 30, log: { printError($0) })
+            } catch {
+                printError(Secrets.redact("\(error)"))
+                throw ExitCode(error is ClusterError && (error as? ClusterError)?.code == .schema ? 2 : 75)
+            }
+            let ledger = PostgresLedger(db: db, runId: "costs", leases: LeaseBook())
+            do {
+                let text: String
+                if let week = week.flatMap(ISOWeek.init)?.description {
+                    let costs = WeekCosts(week: week, days: try await ledger.weekSpend(week), budget: budget)
+                    text = json ? try CostsOutput.weekJSON(costs) : csv ? CostsOutput.weekCSV(costs) : CostsOutput.weekText(costs)
+                } else {
+                    let rows = try await ledger.summary(by: groupings, since: since)
+                    text = json ? try CostsOutput.groupedJSON(groupings, since: since, rows: rows, budget: budget)
+                        : csv ? CostsOutput.groupedCSV(groupings, rows: rows) : CostsOutput.groupedText(groupings, rows: rows, budget: budget)
+                }
+                await db.close()
+                FileHandle.standardOutput.write(Data(text.utf8))
+            } catch {
+                await db.close()
+                throw error
+            }
         }
 
         func parseGroupings() throws -> [Ledger.Grouping] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
 import FactoryKinds
 import FactoryProviders
@@ -30,6 +31,8 @@ extension FactoryCommand {
         @Flag(help: "Print JSON (every stage, the totals and the caps).")
         var json = false
 
+        @OptionGroup var cluster: ClusterOptions
+
         func run() async throws {
             let location = options.location(week: week)
             let manifest = try location.loadManifest()
@@ -47,14 +50,32 @@ extension FactoryCommand {
                                 options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, fresh: selection.fresh),
                                 log: { _ in }, memory: Self.memory(manifest: manifest, state: state))
             let committed: (today: String, day: Double, week: Double)
+            let cache: any CacheLookup
             do {
-                committed = try Self.committed(manifest: manifest, state: state)
+                if let url = try cluster.url() {
+                    // The cluster's ledger and answer index: what every worker has paid for.
+                    let stores = try await ClusterOptions.open(url, manifest: manifest, output: options.outputFolder ?? manifest.output,
+                                                               leaseSeconds: 60, outsideQueue: true)
+                    let today = DayStamp.day(in: manifest.timezone)
+                    do {
+                        let (day, week) = try await stores.ledger.committed(day: today, week: manifest.week.description)
+                        committed = (today, day, week)
+                        cache = try await stores.cache.lookup()
+                        await stores.close()
+                    } catch {
+                        await stores.close()
+                        throw error
+                    }
+                } else {
+                    committed = try Self.committed(manifest: manifest, state: state)
+                    cache = ResultCache(folder: state.appendingPathComponent("cache"))
+                }
             } catch {
                 // The HTTP client (never used here) must be shut down before it is released.
                 await resolved.transport?.shutdown()
                 throw error
             }
-            let plan = runner.plan(cache: ResultCache(folder: state.appendingPathComponent("cache")), committed: committed)
+            let plan = runner.plan(cache: cache, committed: committed)
             await resolved.transport?.shutdown()
             // On stderr, so `--json` stays one JSON document.
             for warning in resolved.retirementWarnings(manifest) { printError("warning: \(warning)") }

@@ -122,16 +122,22 @@ struct ManifestLocation: Sendable {
         (outputFolder ?? manifest.output).appendingPathComponent(manifest.week.description)
     }
 
-    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
-                 freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
+    /// The gateway's settings for this manifest (the week's quarantine beside its bundles).
+    func settings(_ manifest: Manifest, runId: String, fresh: Bool, freshStages: Set<StageGroup>) -> PaidCallGateway.Settings {
         let c = manifest.concurrency
         var settings = PaidCallGateway.Settings(
             budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
-            runId: UUID().uuidString, fresh: fresh,
+            runId: runId, fresh: fresh,
             limits: [.runware: c.runware, .openai: c.openai, .anthropic: c.anthropic], total: c.total, freshStages: freshStages)
         settings.quarantine = weekFolder(manifest).appendingPathComponent(".quarantine", isDirectory: true)
-        return PaidCallGateway(settings: settings, ledger: try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite")),
-                               cache: ResultCache(folder: stateFolder.appendingPathComponent("cache")), stop: stop,
+        return settings
+    }
+
+    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
+                 freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
+        let settings = settings(manifest, runId: UUID().uuidString, fresh: fresh, freshStages: freshStages)
+        return PaidCallGateway(settings: settings, ledger: LocalLedger(try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite"))),
+                               cache: LocalAnswerCache(ResultCache(folder: stateFolder.appendingPathComponent("cache"))), stop: stop,
                                log: { say($0) }, progress: progress)
     }
 }

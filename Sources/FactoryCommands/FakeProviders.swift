@@ -21,7 +21,8 @@ extension FactoryCommand {
             endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog, requiredKeys and quotes.
             --quote-list FILE: poster quotes are picked from FILE's lines ("text — Author", or just the text) by the
             request's hash, as a model that keeps coming back to a few lines would answer.
-            GET /_stats shows requests and charges; POST /_reset clears them (not the charge log).
+            GET /_stats shows requests, charges and max_in_flight (the most generation requests each provider \
+            answered at once); POST /_reset clears them (not the charge log).
             """)
 
         @Option(help: "Port to listen on (0 = any free port). [default: 8787]")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
 import FactoryKinds
 import FactoryProviders
@@ -46,6 +47,8 @@ extension FactoryCommand {
 
         @OptionGroup var week: WeekOption
 
+        @OptionGroup var cluster: ClusterOptions
+
         @Flag(help: "Use the offline providers even when API keys are set.")
         var offline = false
 
@@ -72,11 +75,24 @@ extension FactoryCommand {
                 loaded = try location.loadManifest()
                 say("week: \(loaded.weekSpec) manifest; regenerating \(item) of \(made), the newest week that made it (--week to choose)")
             }
+            let url = try cluster.url()
+            if url != nil { location = location.clusterLocation(loaded) }
             guard let index = loaded.items.firstIndex(where: { $0.id == item }) else {
                 throw failure("no item \(item) in \(location.manifest); its items are \(loaded.items.map(\.id).joined(separator: ", "))")
             }
             let (report, signal) = try await RunSession.with(loaded, location: location, offline: offline) { session in
-                try await regenerate(session, index: index, group: group)
+                // With --database the shared ledger, answers and provider slots (outside the week's queue).
+                guard let url else { return try await regenerate(session, index: index, group: group, stores: nil) }
+                let stores = try await ClusterOptions.open(url, manifest: loaded, output: location.outputFolder ?? loaded.output,
+                                                           leaseSeconds: 60, outsideQueue: true)
+                do {
+                    let result = try await regenerate(session, index: index, group: group, stores: stores)
+                    await stores.close()
+                    return result
+                } catch {
+                    await stores.close()
+                    throw error
+                }
             }
             say(report.summary)
             if let kept = Self.newestVersion(item: item, weekFolder: location.weekFolder(loaded)), report.exitCode == 0 {
@@ -87,12 +103,21 @@ extension FactoryCommand {
         }
 
         /// Prices what the regeneration redoes, asks, then runs the one item in the session.
-        func regenerate(_ session: RunSession, index: Int, group: StageGroup?) async throws -> (report: RunReport, signal: Int32?) {
+        func regenerate(_ session: RunSession, index: Int, group: StageGroup?,
+                        stores: ClusterStores?) async throws -> (report: RunReport, signal: Int32?) {
             var loaded = session.manifest
             let providers = session.resolved.set, outputFolder = session.location.outputFolder
             let weekFolder = session.location.weekFolder(loaded)
-            let cache = ResultCache(folder: session.stateFolder.appendingPathComponent("cache"))
-            let committed = try Estimate.committed(manifest: loaded, state: session.stateFolder)
+            let cache: any CacheLookup
+            let committed: (today: String, day: Double, week: Double)
+            if let stores {
+                let today = DayStamp.day(in: loaded.timezone)
+                let (day, week) = try await stores.ledger.committed(day: today, week: loaded.week.description)
+                (cache, committed) = (try await stores.cache.lookup(), (today, day, week))
+            } else {
+                cache = ResultCache(folder: session.stateFolder.appendingPathComponent("cache"))
+                committed = try Estimate.committed(manifest: loaded, state: session.stateFolder)
+            }
             // What the item has, then what this regeneration redoes, priced with the cache as it is.
             let probe = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(),
                                options: RunOptions(only: [item], output: outputFolder, regenerate: []), log: { _ in })
@@ -119,7 +144,9 @@ extension FactoryCommand {
             }
             // One item: a plain line per finished stage, as a run prints without a terminal.
             let progress = RunProgress(onStage: { say(ProgressView.plainLine($0)) })
-            let gateway = try session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
+            let gateway = try stores.map { session.location.gateway(loaded, stores: $0, fresh: false, stop: session.stop,
+                                                                    freshStages: regeneration.fresh, progress: progress) }
+                ?? session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
             let live = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, gateway: gateway, stop: session.stop,
                               log: { say($0) }, progress: progress,
                               memory: session.memory(gateway, includeOwn: regeneration.fresh.contains(.text)))

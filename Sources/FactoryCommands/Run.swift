@@ -21,13 +21,19 @@ extension FactoryCommand {
             each item's `effort:` (low…max) and `thinking:` (true/false) shape its requests from models.json. Models \
             retiring within 30 days are warned about; retired ones are refused before anything is spent. \
             Every paid call is cached, reserved against the budget caps and recorded in \
-            <state>/ledger.sqlite. SIGINT/SIGTERM stop new paid calls, let in-flight ones finish (up to \
+            <state>/ledger.sqlite (with --database: in PostgreSQL, shared by every worker; see below). SIGINT/SIGTERM stop new paid calls, let in-flight ones finish (up to \
             --grace seconds) and write the report.
 
             Progress: on a terminal a live view (items, stages in flight per provider, spend against the daily cap, \
             elapsed time and ETA) is redrawn in place; otherwise (cron, pipes, --log) one line is printed per finished \
             stage: `stage item=… stage=… provider=… model=… status=… seconds=… cost_usd=… cached=…`. Every run \
             writes <output>/<week>/report.json (items, their stages, the slowest stages) and report.txt (the summary).
+
+            Cluster mode (--database URL or FACTORY_DATABASE_URL): N copies on N hosts share one week. The first \
+            enqueues it, the others join, a re-run resumes it; each takes items under a lease (--lease-seconds, \
+            renewed by heartbeat), takes over items whose lease expired, and exits, with the week's exit code, when no \
+            item is queued or running. The ledger, the caps, the answer index and the per-provider limits are in \
+            PostgreSQL; answers' bytes and bundles on --output, a volume every worker mounts; --state stays local.
             """)
 
         @OptionGroup var options: ManifestOptions
@@ -35,6 +41,10 @@ extension FactoryCommand {
         @OptionGroup var selection: SelectionOptions
 
         @OptionGroup var week: WeekOption
+
+        @OptionGroup var cluster: ClusterOptions
+
+        @OptionGroup var lease: LeaseOptions
 
         @Flag(help: "Fetch every paid asset into the cache, render nothing (to fetch early in the week).")
         var skipRender = false
@@ -59,6 +69,7 @@ extension FactoryCommand {
             let location = options.location(week: week)
             let manifest = try location.loadManifest()
             let weekday = try selection.weekday(in: manifest, path: options.manifest)
+            if let url = try cluster.url() { return try await runCluster(manifest, url: url, weekday: weekday) }
             let (report, signal) = try await RunSession.with(manifest, location: location, offline: selection.offline) { session in
                 let resolved = session.resolved
                 let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
@@ -72,7 +83,7 @@ extension FactoryCommand {
                                     memory: session.memory(gateway))
                 for line in resolved.set.description { say("providers: \(line)") }
                 for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
-                let (dayCommitted, weekCommitted) = try gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
+                let (dayCommitted, weekCommitted) = try await gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
                 say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
                            dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,
                            gateway.ledger.location))

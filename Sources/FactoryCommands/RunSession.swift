@@ -58,17 +58,28 @@ struct RunSession {
         }
     }
 
-    /// The content memory for the run: the ledger's store (it keeps the memory beside the calls),
-    /// with the manifest's window; nil when `memory.weeks` is 0 or the store keeps no memory.
+    /// The content memory for the run: the ledger's own SQLite file (it keeps the memory beside the
+    /// calls), with the manifest's window; nil when `memory.weeks` is 0, or (said on the run's
+    /// output) in cluster mode, whose PostgreSQL store has no content memory yet.
     func memory(_ gateway: PaidCallGateway, includeOwn: Bool = false) -> RunMemory? {
-        guard manifest.memory.weeks > 0, let store = gateway.ledger as? any ContentMemory else { return nil }
-        return RunMemory(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId, includeOwn: includeOwn)
+        guard manifest.memory.weeks > 0 else { return nil }
+        guard let local = gateway.ledger as? LocalLedger else {
+            say("warning: the ledger \(gateway.ledger.location) keeps no content memory yet: repeats of earlier weeks are not checked")
+            return nil
+        }
+        return RunMemory(store: local.ledger, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId,
+                         includeOwn: includeOwn)
     }
 
     /// Runs `runner` with SIGINT/SIGTERM watched (stop scheduling, then cancel after `grace` s);
     /// returns the report and the signal that stopped it, if one did.
     func execute(_ runner: Runner, grace: Double) async throws -> (report: RunReport, signal: Int32?) {
-        let work = Task { try await runner.run() }
+        try await execute(grace: grace) { try await runner.run() }
+    }
+
+    /// The same for any work that makes a report (a cluster worker's loop).
+    func execute(grace: Double, _ body: @escaping @Sendable () async throws -> RunReport) async throws -> (report: RunReport, signal: Int32?) {
+        let work = Task { try await body() }
         let signals = SignalWatcher(stop: stop, grace: grace, work: { work.cancel() }, log: { say($0) })
         let report = try await work.value
         withExtendedLifetime(signals) {}

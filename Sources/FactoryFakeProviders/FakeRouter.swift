@@ -49,8 +49,22 @@ struct FakeRouter: Sendable {
         }
     }
 
+    /// A generation request, counted in flight (per provider) until its answer is ready.
     private func generation(_ request: Request, provider: String, endpoint: String,
                             handler: @Sendable (FakeCall, FakeState) async -> FakeReply) async throws -> Response {
+        await state.enter(provider)
+        do {
+            let response = try await answer(request, provider: provider, endpoint: endpoint, handler: handler)
+            await state.leave(provider)
+            return response
+        } catch {
+            await state.leave(provider)
+            throw error
+        }
+    }
+
+    private func answer(_ request: Request, provider: String, endpoint: String,
+                        handler: @Sendable (FakeCall, FakeState) async -> FakeReply) async throws -> Response {
         let buffer = try await request.body.collect(upTo: 64 << 20)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }

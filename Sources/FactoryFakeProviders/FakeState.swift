@@ -33,6 +33,17 @@ actor FakeState {
 
     func countRequest() { requests += 1 }
 
+    /// Generation requests being answered now, and the most there ever were, per provider.
+    private var inFlight: [String: Int] = [:]
+    private var maxInFlight: [String: Int] = [:]
+
+    func enter(_ provider: String) {
+        inFlight[provider, default: 0] += 1
+        maxInFlight[provider] = max(maxInFlight[provider] ?? 0, inFlight[provider] ?? 0)
+    }
+
+    func leave(_ provider: String) { inFlight[provider, default: 1] -= 1 }
+
     /// The first fault that targets this request and has uses left; consumes one use.
     func takeFault(provider: String, endpoint: String) -> FakeFault? {
         for (index, fault) in config.faults.enumerated() where fault.matches(provider: provider, endpoint: endpoint) {
@@ -60,13 +71,14 @@ actor FakeState {
         for charge in charges { byProvider[charge.provider, default: 0] += charge.costUSD }
         let total = charges.reduce(0) { $0 + $1.costUSD }
         return FakeStats(requests: requests, billed: charges.count, totalUSD: Self.round(total),
-                         byProvider: byProvider.mapValues(Self.round), charges: charges)
+                         byProvider: byProvider.mapValues(Self.round), charges: charges, maxInFlight: maxInFlight)
     }
 
     /// Clears the counters, fault uses and stored results (the charge log file is kept).
     func reset() async {
         requests = 0
         charges = []
+        maxInFlight = inFlight.filter { $0.value > 0 }
         faultUses = Array(repeating: 0, count: faultUses.count)
         faultSeen = Array(repeating: 0, count: faultSeen.count)
         runwareResults = [:]

@@ -10,9 +10,12 @@ public struct FakeStats: Codable, Sendable, Equatable {
     /// provider → USD.
     public var byProvider: [String: Double]
     public var charges: [FakeCharge]
+    /// provider → the most generation requests it was answering at once (since start or reset).
+    public var maxInFlight: [String: Int]
 
     public init(requests: Int = 0, billed: Int = 0, totalUSD: Double = 0, byProvider: [String: Double] = [:],
-                charges: [FakeCharge] = []) {
+                charges: [FakeCharge] = [], maxInFlight: [String: Int] = [:]) {
+        self.maxInFlight = maxInFlight
         self.requests = requests
         self.billed = billed
         self.totalUSD = totalUSD
@@ -24,6 +27,17 @@ public struct FakeStats: Codable, Sendable, Equatable {
         case requests, billed, charges
         case totalUSD = "total_usd"
         case byProvider = "by_provider"
+        case maxInFlight = "max_in_flight"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try c.decode(Int.self, forKey: .requests)
+        billed = try c.decode(Int.self, forKey: .billed)
+        totalUSD = try c.decode(Double.self, forKey: .totalUSD)
+        byProvider = try c.decode([String: Double].self, forKey: .byProvider)
+        charges = try c.decode([FakeCharge].self, forKey: .charges)
+        maxInFlight = try c.decodeIfPresent([String: Int].self, forKey: .maxInFlight) ?? [:]
     }
 }
 

@@ -33,8 +33,8 @@ final class LiveHarness: Sendable {
         gateway = PaidCallGateway(
             settings: .init(budget: budget, timezone: TimeZone(identifier: "America/New_York") ?? .current, week: "2026-W48",
                             runId: UUID().uuidString, fresh: fresh, limits: [.runware: 4, .openai: 4, .anthropic: 4], total: 8),
-            ledger: ledger,
-            cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(),
+            ledger: LocalLedger(ledger),
+            cache: LocalAnswerCache(ResultCache(folder: folder.url.appendingPathComponent("cache"))), stop: StopSignal(),
             log: { _ in }, sleep: { await waits.add($0) })
         for key in Self.keys.values { Secrets.register(key) }
     }

@@ -127,7 +127,7 @@ struct CutAnswerTests {
         #expect(!quote.text.isEmpty)
         #expect(Int(quote.record.parameters["max_tokens"] ?? "") ?? 0 >= 800)
         #expect(await h.server.stats().billed == 2)
-        let ledger = try h.gateway.ledger.paidByStage(runId: h.gateway.settings.runId)
+        let ledger = try await h.gateway.ledger.paidByStage(runId: h.gateway.settings.runId)
         #expect(abs(ledger.reduce(0) { $0 + $1.usd } - (await h.server.stats().totalUSD)) < 1e-6)
         #expect(abs(quote.record.costUSD - (await h.server.stats().totalUSD)) < 1e-6)
         let again = try await client.quote(ClientTests.request, context: h.context())

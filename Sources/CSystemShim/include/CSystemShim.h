@@ -6,4 +6,7 @@
 /// (EINVAL/ENOSYS where the file system or kernel cannot exchange).
 int factory_exchange_paths(const char *first, const char *second);
 
+/// The magic number of the file system holding `path` (statfs's f_type: 0x6969 is NFS), or -1.
+long factory_filesystem_type(const char *path);
+
 #endif

@@ -5,6 +5,9 @@ import GRDB
 /// migration "v2-memory"): one file to back up, and `--fresh` (which bypasses the cache and the
 /// bundles) leaves it alone.
 extension Ledger: ContentMemory {
+    /// The ledger's file, for messages.
+    public var location: String { path.path }
+
     static func registerMemory(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v2-memory") { db in
             try db.execute(sql: """

@@ -9,6 +9,13 @@ extension Ledger {
         public var stage: String
         public var provider: String
         public var usd: Double
+
+        public init(item: String, stage: String, provider: String, usd: Double) {
+            self.item = item
+            self.stage = stage
+            self.provider = provider
+            self.usd = usd
+        }
     }
 
     public func paidByStage(runId: String) throws -> [StagePaid] {

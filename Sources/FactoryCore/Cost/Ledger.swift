@@ -38,6 +38,15 @@ public final class Ledger: Sendable {
         public var item: String
         public var stage: String
         public var reservedUSD: Double
+
+        public init(id: Int64, requestKey: String, provider: String, item: String, stage: String, reservedUSD: Double) {
+            self.id = id
+            self.requestKey = requestKey
+            self.provider = provider
+            self.item = item
+            self.stage = stage
+            self.reservedUSD = reservedUSD
+        }
     }
 
     let db: DatabaseQueue
@@ -195,6 +204,14 @@ public struct BudgetExceeded: Error, CustomStringConvertible, Sendable {
     public var limit: Double
     public var committed: Double
     public var amount: Double
+
+    public init(cap: String, period: String, limit: Double, committed: Double, amount: Double) {
+        self.cap = cap
+        self.period = period
+        self.limit = limit
+        self.committed = committed
+        self.amount = amount
+    }
 
     public var description: String {
         String(format: "the %@ cap of $%.2f for %@ would be broken: $%.4f already committed, this call may cost up to $%.4f; "

@@ -42,6 +42,8 @@ public final class PaidCallGateway: Sendable {
     public let tally = CallTally()
     /// The run's progress: calls at the provider and money paid, as they happen.
     public let progress: RunProgress?
+    /// Provider slots shared with other processes (cluster mode); nil on one machine.
+    public let slots: (any ProviderSlots)?
     let global: AsyncSemaphore
     let perProvider: [ProviderID: AsyncSemaphore]
     /// Where the run's lines go (the writers say here why they ask again).
@@ -51,8 +53,9 @@ public final class PaidCallGateway: Sendable {
     public init(settings: Settings, ledger: any LedgerStore, cache: any AnswerCache, stop: StopSignal,
                 log: @escaping @Sendable (String) -> Void,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
-                progress: RunProgress? = nil) {
+                progress: RunProgress? = nil, slots: (any ProviderSlots)? = nil) {
         self.settings = settings
+        self.slots = slots
         self.progress = progress
         self.ledger = ledger
         self.cache = cache
@@ -78,31 +81,33 @@ public final class PaidCallGateway: Sendable {
         let key = call.key
         let cache = self.cache
         let fresh = settings.fresh || StageGroup.of(stage: context.stage).map { settings.freshStages.contains($0) } ?? false
-        let saved = fresh ? nil : try await BlockingIO.run { (cache.result(key), cache.answer(key)) }
-        if let hit = saved?.0 {
+        let saved = fresh ? nil : try await cache.saved(key)
+        if let hit = saved?.result {
             await tally.hit()
             return PaidResult(payload: hit.payload, costUSD: 0, units: hit.entry.units, requestId: hit.entry.requestId, cached: true, key: key)
         }
-        if let saved = saved?.1 {
+        if let saved = saved?.answer {
             // Paid for by an earlier run that stopped before finishing the result: finish it, pay nothing.
             var answer = ProviderAnswer(body: saved.payload, requestId: saved.entry.requestId, costUSD: saved.entry.costUSD,
                                         units: saved.entry.units)
             answer.replayed = true
             let payload = try await finishing(answer, call: call, key: key, context: context, finish: finish)
-            try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: saved.entry) }
+            try await cache.storeResult(key, payload: payload, entry: saved.entry)
             await tally.hit()
             return PaidResult(payload: payload, costUSD: 0, units: saved.entry.units, requestId: saved.entry.requestId, cached: true, key: key)
         }
         // Every provider has its own limit (ProviderID is closed): no call falls back to the global one alone.
+        // In cluster mode a slot of the provider's account-wide limit is held too (`slots`).
         let semaphore = perProvider[call.provider, default: AsyncSemaphore(limit: 1)]
         let answer = try await semaphore.withPermit(priority: priority) {
             try await self.global.withPermit(priority: priority) {
-                try await self.attempts(call, key: key, context: context, send: send)
+                guard let slots = self.slots else { return try await self.attempts(call, key: key, context: context, send: send) }
+                return try await slots.withSlot(call.provider) { try await self.attempts(call, key: key, context: context, send: send) }
             }
         }
         let payload = try await finishing(answer, call: call, key: key, context: context, finish: finish)
         let record = entry(call, answer)
-        try await BlockingIO.run { try cache.storeResult(key, payload: payload, entry: record) }
+        try await cache.storeResult(key, payload: payload, entry: record)
         return PaidResult(payload: payload, costUSD: answer.costUSD, units: answer.units, requestId: answer.requestId, cached: false, key: key)
     }
 
@@ -116,7 +121,7 @@ public final class PaidCallGateway: Sendable {
         } catch let error where error is CutShort || error is RejectedAnswer {
             let cache = self.cache, folder = quarantineFolder(item: context.item)
             let reason = "item \(context.item) stage \(context.stage) (\(call.provider.rawValue) \(call.model)): \(error)"
-            let kept = try? await BlockingIO.run { try cache.quarantine(key, into: folder, reason: reason) }
+            let kept = try? await cache.quarantine(key, into: folder, reason: reason)
             if let kept { log("rejected answer kept in \(kept.path); a later run asks again") }
             throw error
         }
@@ -126,7 +131,7 @@ public final class PaidCallGateway: Sendable {
     /// own check rejected twice): the next run asks again.
     public func reject(_ key: String, item: String, reason: String) async {
         let cache = self.cache, folder = quarantineFolder(item: item)
-        _ = try? await BlockingIO.run { try cache.quarantine(key, into: folder, reason: reason) }
+        _ = try? await cache.quarantine(key, into: folder, reason: reason)
     }
 
     /// Where rejected answers of an item are kept: beside the week's bundles when the run has a week folder.
@@ -141,7 +146,7 @@ public final class PaidCallGateway: Sendable {
         let cache = self.cache
         let entry = ResultCache.Entry(provider: call.provider.rawValue, endpoint: call.endpoint, model: call.model, requestId: result.requestId,
                                       costUSD: 0, units: result.units)
-        try await BlockingIO.run { try cache.storeResult(key, payload: result.payload, entry: entry) }
+        try await cache.storeResult(key, payload: result.payload, entry: entry)
     }
 
     func entry(_ call: PaidCall, _ answer: ProviderAnswer) -> ResultCache.Entry {
@@ -168,7 +173,7 @@ public final class PaidCallGateway: Sendable {
                                                  estimate: call.estimate, runId: settings.runId)
             let ledger = self.ledger, cache = self.cache, budget = settings.budget
             do {
-                id = try await BlockingIO.run { try ledger.reserve(reservation, budget: budget) }
+                id = try await ledger.reserve(reservation, budget: budget)
             } catch let exceeded as BudgetExceeded {
                 throw Deferral(.budget, "\(label) (\(call.provider.rawValue) \(call.model)): \(exceeded)")
             }
@@ -178,12 +183,11 @@ public final class PaidCallGateway: Sendable {
                 let answer = try await RunProgress.sending(call.provider.rawValue, on: progress, send)
                 CrashPoint.pass("responded")
                 let record = entry(call, answer)
-                try await BlockingIO.run {
-                    try cache.storeAnswer(key, body: answer.body, entry: record)
-                    CrashPoint.pass("cached")
-                    try ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
-                    CrashPoint.pass("settled")
-                }
+                // The answer is where every run (every worker) sees it before the reservation is settled.
+                try await cache.storeAnswer(key, body: answer.body, entry: record)
+                CrashPoint.pass("cached")
+                try await ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
+                CrashPoint.pass("settled")
                 await health.succeeded(call.provider)
                 await tally.paid(answer.costUSD)
                 await progress?.paid(answer.costUSD)
@@ -191,18 +195,18 @@ public final class PaidCallGateway: Sendable {
             } catch let failure as ProviderFailure {
                 switch failure.kind {
                 case .uncertain:
-                    try ledger.markUncertain(id, note: failure.description)
+                    try await ledger.markUncertain(id, note: failure.description)
                     await tally.uncertain("\(label): \(failure)")
                     await health.failed(call.provider, failure)
                     throw Deferral(.uncertain, "\(label): \(failure); the provider may have billed this call, so it was "
                                    + "not re-sent (its reservation stays counted); run again to retry it")
                 case .malformed:
                     // A complete answer was delivered, so it was billed: count it at the estimate.
-                    try ledger.settle(id, actualUSD: call.estimate.usd, requestId: failure.requestId, units: call.estimate.units)
+                    try await ledger.settle(id, actualUSD: call.estimate.usd, requestId: failure.requestId, units: call.estimate.units)
                     await tally.paid(call.estimate.usd)
                     await progress?.paid(call.estimate.usd)
                 default:
-                    try ledger.release(id, note: failure.description)
+                    try await ledger.release(id, note: failure.description)
                 }
                 if let delay = policy.delay(after: failure, attempt: attempt, jitter: Double.random(in: 0..<1)) {
                     await tally.retried()
@@ -222,7 +226,7 @@ public final class PaidCallGateway: Sendable {
                 }
             } catch {
                 // Anything else after the reservation (a cancelled task, a full disk): not billed as far as we know.
-                try? ledger.release(id, note: "\(error)")
+                try? await ledger.release(id, note: "\(error)")
                 throw error
             }
         }

@@ -23,6 +23,19 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     /// How the published bundle stands against earlier weeks: a fixed text that repeats one
     /// (allowed), a written one close to one.
     public var notes: [String]?
+
+    public init(id: String, kind: String, day: String, status: Status, message: String?, deferral: Deferral.Reason? = nil,
+                costUSD: Double, seconds: Double, bundle: String?) {
+        self.id = id
+        self.kind = kind
+        self.day = day
+        self.status = status
+        self.message = message
+        self.deferral = deferral
+        self.costUSD = costUSD
+        self.seconds = seconds
+        self.bundle = bundle
+    }
 }
 
 /// What the run's paid calls did.
@@ -33,6 +46,16 @@ public struct CallSummary: Sendable, Codable, Equatable {
     public var spentUSD: Double
     public var uncertain: [String]
     public var pausedProviders: [String: String]
+
+    public init(sent: [String: Int], cacheHits: Int, retries: Int, spentUSD: Double, uncertain: [String],
+                pausedProviders: [String: String]) {
+        self.sent = sent
+        self.cacheHits = cacheHits
+        self.retries = retries
+        self.spentUSD = spentUSD
+        self.uncertain = uncertain
+        self.pausedProviders = pausedProviders
+    }
 }
 
 /// report.json: the last run of a week, item by item.
@@ -52,6 +75,18 @@ public struct RunReport: Sendable, Codable {
     public var estimate: Reconciliation?
     /// `memory.weeks` of the run (how far back repeats were refused); nil without a memory.
     public var memoryWeeks: Int?
+
+    public init(week: String, manifest: String, startedAt: String, finishedAt: String, seconds: Double,
+                providers: [String: String], items: [ItemOutcome], calls: CallSummary?) {
+        self.week = week
+        self.manifest = manifest
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.seconds = seconds
+        self.providers = providers
+        self.items = items
+        self.calls = calls
+    }
 
     /// Files each finished stage under its item and picks the slowest.
     public mutating func attach(stages: [StageOutcome]) {

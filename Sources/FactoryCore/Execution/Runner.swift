@@ -40,11 +40,14 @@ public struct Runner: Sendable {
     /// What the series published before: the prompts list it, the checks refuse repeats of it, and
     /// every published bundle is recorded in it (nil: no memory).
     public let memory: RunMemory?
+    /// Cluster mode: a bundle is published only while this worker still holds the item's lease.
+    public let publication: (any PublicationFence)?
 
     public init(manifest: Manifest, providers: ProviderSet, kinds: any KindFactory, options: RunOptions, gateway: PaidCallGateway? = nil,
                 stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress(),
-                memory: RunMemory? = nil) {
+                publication: (any PublicationFence)? = nil, memory: RunMemory? = nil) {
         self.memory = memory
+        self.publication = publication
         self.manifest = manifest
         self.providers = providers
         self.kinds = kinds
@@ -71,11 +74,11 @@ public struct Runner: Sendable {
         try FileManager.default.createDirectory(at: weekFolder, withIntermediateDirectories: true)
         // We hold the state lock, so any staging folder is left over from a run that was killed.
         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".staging"))
-        if let gateway { try recover(gateway) }
+        if let gateway { try await recover(gateway) }
         let renderLimit = AsyncSemaphore(limit: manifest.concurrency.render)
         let items = selected
         // The plan `factory estimate` would print now, for the report's estimate-against-actual.
-        let planned = plan(cache: gateway?.cache, fresh: options.regenerate ?? [], committed: ("", 0, 0)).stages
+        let planned = plan(cache: try await gateway?.cache.lookup(), fresh: options.regenerate ?? [], committed: ("", 0, 0)).stages
         await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
         await withTaskGroup(of: ItemOutcome.self) { group in
@@ -107,7 +110,7 @@ public struct Runner: Sendable {
         report.stopped = stop.isRequested
         report.memoryWeeks = memory?.weeks
         report.attach(stages: await progress.stages)
-        if let gateway, let paid = try? gateway.ledger.paidByStage(runId: gateway.settings.runId) {
+        if let gateway, let paid = try? await gateway.ledger.paidByStage(runId: gateway.settings.runId) {
             report.estimate = Reconciliation(planned: planned, paid: paid)
             // A failed item's calls were paid too: its line says what they cost.
             var byItem: [String: Double] = [:]
@@ -129,14 +132,14 @@ public struct Runner: Sendable {
 
     /// Settles reservations an earlier run left open: from the saved answer when it arrived,
     /// otherwise marked uncertain (the call may or may not have been billed; it is re-sent).
-    func recover(_ gateway: PaidCallGateway) throws {
-        for open in try gateway.ledger.openCalls(excludingRun: gateway.settings.runId) {
-            if let saved = gateway.cache.answer(open.requestKey) {
-                try gateway.ledger.settle(open.id, actualUSD: saved.entry.costUSD, requestId: saved.entry.requestId,
+    public func recover(_ gateway: PaidCallGateway) async throws {
+        for open in try await gateway.ledger.openCalls(excludingRun: gateway.settings.runId) {
+            if let saved = try await gateway.cache.answer(open.requestKey) {
+                try await gateway.ledger.settle(open.id, actualUSD: saved.entry.costUSD, requestId: saved.entry.requestId,
                                           units: saved.entry.units)
                 log("recovered: item \(open.item) stage \(open.stage) was answered before the last run stopped; settled, not re-sent")
             } else {
-                try gateway.ledger.markUncertain(open.id, note: "in flight when an earlier run stopped; no answer was saved")
+                try await gateway.ledger.markUncertain(open.id, note: "in flight when an earlier run stopped; no answer was saved")
                 log(String(format: "uncertain: item %@ stage %@ was in flight when the last run stopped (up to $%.4f may have been billed); it is asked again",
                            open.item, open.stage, open.reservedUSD))
             }
@@ -172,7 +175,7 @@ public struct Runner: Sendable {
         }
     }
 
-    func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+    public func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
@@ -209,7 +212,12 @@ public struct Runner: Sendable {
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
                             try await job.render(assets, records: records, into: writer)
                         }
-                        try writer.publish()
+                        if let fence = publication {
+                            try writer.prepare()
+                            try await fence.publish(item: item.id) { try writer.commit() }
+                        } else {
+                            try writer.publish()
+                        }
                         let notes = remember(job, assets: assets)
                         // A quarantine left by an earlier failed attempt no longer applies.
                         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))

@@ -6,11 +6,11 @@ import Foundation
 public struct Planner: Sendable {
     public let providers: ProviderSet
     /// The run's cache; nil plans every paid call as to be paid.
-    public let cache: (any AnswerCache)?
+    public let cache: (any CacheLookup)?
     /// Groups asked afresh (`--fresh` is every group; `regenerate --stage` one): cached results do not count.
     public let fresh: Set<StageGroup>
 
-    public init(providers: ProviderSet, cache: (any AnswerCache)?, fresh: Set<StageGroup> = []) {
+    public init(providers: ProviderSet, cache: (any CacheLookup)?, fresh: Set<StageGroup> = []) {
         self.providers = providers
         self.cache = cache
         self.fresh = fresh

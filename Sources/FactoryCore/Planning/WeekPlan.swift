@@ -71,7 +71,7 @@ extension Runner {
     /// Plans every selected item without calling anything: the same jobs the run makes, asked for
     /// the requests they would send. `cache` says what is already paid for; `fresh` groups do not
     /// count as cached. Up-to-date bundles (what `run` would keep) plan as one $0 row.
-    public func plan(cache: (any AnswerCache)?, fresh: Set<StageGroup> = [], committed: (today: String, day: Double, week: Double)) -> WeekPlan {
+    public func plan(cache: (any CacheLookup)?, fresh: Set<StageGroup> = [], committed: (today: String, day: Double, week: Double)) -> WeekPlan {
         var stages: [PlannedStage] = []
         var problems: [WeekPlan.Problem] = []
         let planner = Planner(providers: providers, cache: options.fresh ? nil : cache,

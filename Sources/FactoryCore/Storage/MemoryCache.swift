@@ -3,7 +3,7 @@ import Synchronization
 
 /// The answer cache's in-memory twin: answers and results by key, and what was quarantined (kept
 /// in memory, nothing written). For unit tests of the executor.
-public final class MemoryCache: AnswerCache {
+public final class MemoryCache: AnswerCache, CacheLookup {
     private let answers = Mutex<[String: (Data, ResultCache.Entry)]>([:])
     private let results = Mutex<[String: (Data, ResultCache.Entry)]>([:])
     private let rejected = Mutex<[String: String]>([:])
@@ -38,4 +38,6 @@ public final class MemoryCache: AnswerCache {
         rejected.withLock { $0[key] = reason }
         return folder
     }
+
+    public func lookup() async throws -> any CacheLookup { self }
 }

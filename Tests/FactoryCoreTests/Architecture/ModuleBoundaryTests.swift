@@ -21,9 +21,10 @@ import Testing
         "FactoryProviders": ["FactoryCore", "FactoryImaging", "FactoryMedia", "AsyncHTTPClient", "NIO"],
         "FactoryFakeProviders": ["FactoryCore", "FactoryImaging", "Hummingbird", "NIO", "Logging", "HTTPTypes", "Yams"],
         "FactoryFuzzing": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"],
+        "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // Layer 3: the command line.
         "FactoryCommands": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders",
-                            "FactoryImaging", "FactoryMedia", "ArgumentParser"],
+                            "FactoryCluster", "FactoryImaging", "FactoryMedia", "ArgumentParser"],
         "factory": ["FactoryCommands"],
         "FactoryTesting": [],
         // Tests: their module and what lies below it.
@@ -37,7 +38,8 @@ import Testing
                                   "AsyncHTTPClient", "NIO"],
         "FactoryCommandsTests": ["FactoryCommands", "FactoryCore"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
-        "FactoryEndToEndTests": ["FactoryCore", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
+        "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryTesting"],
+        "FactoryEndToEndTests": ["FactoryCore", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
     ]
     /// Products whose modules have other names: Yams carries libyaml as `CYaml`.
     static let productModules = ["Yams": ["Yams", "CYaml"]]

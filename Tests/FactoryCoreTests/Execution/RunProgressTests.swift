@@ -57,8 +57,8 @@ struct RunProgressTests {
         let gateway = PaidCallGateway(
             settings: .init(budget: Budget(dailyUSD: 1, weeklyUSD: 5), timezone: TimeZone(identifier: "UTC") ?? .current,
                             week: "2026-W48", runId: "run", fresh: false, limits: [.runware: 2], total: 2),
-            ledger: try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite")),
-            cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(), log: { _ in },
+            ledger: LocalLedger(try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite"))),
+            cache: LocalAnswerCache(ResultCache(folder: folder.url.appendingPathComponent("cache"))), stop: StopSignal(), log: { _ in },
             progress: progress)
         let call = PaidCall(provider: .runware, endpoint: "imageInference", model: "m", canonical: Data("{\"p\":1}".utf8),
                             estimate: CostEstimate(usd: 0.01, maxUSD: 0.02, units: [:]))
