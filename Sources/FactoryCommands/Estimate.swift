@@ -46,11 +46,9 @@ extension FactoryCommand {
                 throw ExitCode(2)
             }
             let state = options.stateFolder(manifest)
-            let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
-                                options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, fresh: selection.fresh),
-                                log: { _ in }, memory: Self.memory(manifest: manifest, state: state))
             let committed: (today: String, day: Double, week: Double)
             let cache: any CacheLookup
+            let memory: RunMemory?
             do {
                 if let url = try cluster.url() {
                     // The cluster's ledger and answer index: what every worker has paid for.
@@ -61,6 +59,7 @@ extension FactoryCommand {
                         let (day, week) = try await stores.ledger.committed(day: today, week: manifest.week.description)
                         committed = (today, day, week)
                         cache = try await stores.cache.lookup()
+                        memory = try await Self.memory(manifest: manifest, store: stores.memory)
                         await stores.close()
                     } catch {
                         await stores.close()
@@ -69,12 +68,16 @@ extension FactoryCommand {
                 } else {
                     committed = try Self.committed(manifest: manifest, state: state)
                     cache = ResultCache(folder: state.appendingPathComponent("cache"))
+                    memory = try await Self.memory(manifest: manifest, state: state)
                 }
             } catch {
                 // The HTTP client (never used here) must be shut down before it is released.
                 await resolved.transport?.shutdown()
                 throw error
             }
+            let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
+                                options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, fresh: selection.fresh),
+                                log: { _ in }, memory: memory)
             let plan = runner.plan(cache: cache, committed: committed)
             await resolved.transport?.shutdown()
             // On stderr, so `--json` stays one JSON document.
@@ -87,13 +90,18 @@ extension FactoryCommand {
 
         /// The content memory as the run would see it (the same prompts, so the same cache keys), from
         /// the ledger when there is one; nil without a ledger or with `memory.weeks: 0`.
-        static func memory(manifest: Manifest, state: URL) -> RunMemory? {
+        static func memory(manifest: Manifest, state: URL) async throws -> RunMemory? {
             let path = state.appendingPathComponent("ledger.sqlite")
             guard manifest.memory.weeks > 0, FileManager.default.fileExists(atPath: path.path), let ledger = try? Ledger(path: path) else {
-                return manifest.memory.weeks > 0 ? RunMemory(store: MemoryContentStore(), week: manifest.week, weeks: manifest.memory.weeks,
-                                                             runId: "estimate") : nil
+                return try await memory(manifest: manifest, store: MemoryContentStore())
             }
-            return RunMemory(store: ledger, week: manifest.week, weeks: manifest.memory.weeks, runId: "estimate")
+            return try await memory(manifest: manifest, store: ledger)
+        }
+
+        /// The same from a store (the cluster's PostgreSQL); nil with `memory.weeks: 0`.
+        static func memory(manifest: Manifest, store: any ContentMemory) async throws -> RunMemory? {
+            guard manifest.memory.weeks > 0 else { return nil }
+            return try await RunMemory.open(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: "estimate")
         }
 
         /// Today's and the week's committed spend from the ledger, if there is one (it is only read).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
 import Foundation
 
@@ -11,7 +12,8 @@ extension FactoryCommand {
             Reads the content memory in <state>/ledger.sqlite (the manifest's output folder locates it, or --output, \\
             --state, $FACTORY_STATE). Every publication is listed, regenerations as further versions (v2, v3…). \\
             --series takes a poster series (monday-motivation …) or a kind (chat-story, recipe-video, bedtime-story). \\
-            --weeks N lists the last N weeks up to the current one (the manifest's week, or today's) and anything later.
+            --weeks N lists the last N weeks up to the current one (the manifest's week, or today's) and anything later. \
+            --database URL (or FACTORY_DATABASE_URL) reads a cluster's content memory in PostgreSQL.
             Exit codes: 0 listed; 1 no ledger yet; 2 bad arguments or manifest.
             """)
 
@@ -33,11 +35,36 @@ extension FactoryCommand {
         @Flag(help: "Print JSON.")
         var json = false
 
+        @OptionGroup var cluster: ClusterOptions
+
         func run() async throws {
             if let weeks, weeks < 1 { throw failure("--weeks \(weeks): give a number of weeks, 1 or more") }
             if let series, Series(rawValue: series) == nil, Kind(rawValue: series) == nil || series == Kind.poster.rawValue {
                 let names = Series.allCases.map(\.rawValue) + [Kind.chatStory, .recipeVideo, .bedtimeStory].map(\.rawValue)
                 throw failure("--series \(series): not a series; use one of \(names.joined(separator: ", "))")
+            }
+            if let url = try cluster.url() {
+                let current = try manifest.map { try ManifestLocation(manifest: $0, output: output, state: state).loadManifest().week }
+                    ?? Self.today()
+                let from = weeks.map { current.adding(weeks: -($0 - 1)).description }
+                let db: Database
+                do {
+                    db = try await Database(url: url, patience: 30, log: { printError($0) })
+                } catch {
+                    printError(Secrets.redact("\(error)"))
+                    throw ExitCode((error as? ClusterError)?.code == .schema ? 2 : 75)
+                }
+                do {
+                    let entries = try await PostgresContentMemory(db: db).history(series: series, from: from, to: nil)
+                    await db.close()
+                    let text = json ? try HistoryReport.json(entries) : HistoryReport.text(entries, from: from)
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                    return
+                } catch {
+                    await db.close()
+                    printError(Secrets.redact("\(error)"))
+                    throw ExitCode(75)
+                }
             }
             let current: ISOWeek
             let folder: URL

@@ -149,7 +149,7 @@ extension FactoryCommand {
                 ?? session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
             let live = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, gateway: gateway, stop: session.stop,
                               log: { say($0) }, progress: progress,
-                              memory: session.memory(gateway, includeOwn: regeneration.fresh.contains(.text)))
+                              memory: try await session.memory(gateway, store: stores?.memory, includeOwn: regeneration.fresh.contains(.text)))
             return try await session.execute(live, grace: 30)
         }
 

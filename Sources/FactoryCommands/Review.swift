@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
 import FactoryKinds
 import FactoryReview
@@ -35,6 +36,8 @@ extension FactoryCommand {
         @Option(help: "The state folder with the content memory (default <output>/.factory or $FACTORY_STATE).")
         var state: String?
 
+        @OptionGroup var cluster: ClusterOptions
+
         @Flag(help: "Re-probe every bundle; exit 1 if any check fails.")
         var check = false
 
@@ -49,7 +52,7 @@ extension FactoryCommand {
                 printError("\(error)")
                 throw ExitCode(2)
             }
-            review = markRepeats(review)
+            review = await markRepeats(review)
             var failures: [(item: String, check: BundleMetadata.Check)] = []
             var checkLine = ""
             if check {
@@ -75,12 +78,23 @@ extension FactoryCommand {
         }
 
         /// Marks items close to earlier weeks, from the content memory beside the output folder (none without a ledger).
-        func markRepeats(_ review: WeekReview) -> WeekReview {
+        func markRepeats(_ review: WeekReview) async -> WeekReview {
+            let weeks = review.report?.memoryWeeks ?? MemorySettings.defaultWeeks
+            if let url = try? cluster.url() {
+                // A cluster's memory is in its PostgreSQL; unreachable, the table is shown unmarked.
+                guard let db = try? await Database(url: url, patience: 10, log: { _ in }) else {
+                    printError("warning: the content memory at \(url.redacted) could not be read; repeats are not marked")
+                    return review
+                }
+                let marked = await review.marked(memory: PostgresContentMemory(db: db), weeks: weeks)
+                await db.close()
+                return marked
+            }
             let folder = (state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]).map { URL(fileURLWithPath: $0) }
                 ?? review.folder.deletingLastPathComponent().appendingPathComponent(".factory")
             let path = folder.appendingPathComponent("ledger.sqlite")
             guard FileManager.default.fileExists(atPath: path.path), let ledger = try? Ledger(path: path) else { return review }
-            return review.marked(memory: ledger, weeks: review.report?.memoryWeeks ?? MemorySettings.defaultWeeks)
+            return await review.marked(memory: ledger, weeks: weeks)
         }
 
         /// Writes the contact sheet, then index.html (without the sheet if it could not be made).

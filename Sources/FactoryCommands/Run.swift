@@ -80,7 +80,7 @@ extension FactoryCommand {
                                     options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
                                                         fresh: selection.fresh),
                                     gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress,
-                                    memory: session.memory(gateway))
+                                    memory: try await session.memory(gateway))
                 for line in resolved.set.description { say("providers: \(line)") }
                 for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
                 let (dayCommitted, weekCommitted) = try await gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)

@@ -58,17 +58,23 @@ struct RunSession {
         }
     }
 
-    /// The content memory for the run: the ledger's own SQLite file (it keeps the memory beside the
-    /// calls), with the manifest's window; nil when `memory.weeks` is 0, or (said on the run's
-    /// output) in cluster mode, whose PostgreSQL store has no content memory yet.
-    func memory(_ gateway: PaidCallGateway, includeOwn: Bool = false) -> RunMemory? {
+    /// The content memory for the run, opened on the manifest's window: the ledger's own SQLite
+    /// file on one machine (it keeps the memory beside the calls), or `store` (the cluster's
+    /// PostgreSQL); nil when `memory.weeks` is 0. Unreadable, the run stops before anything is paid.
+    func memory(_ gateway: PaidCallGateway, store: (any ContentMemory)? = nil, includeOwn: Bool = false) async throws -> RunMemory? {
         guard manifest.memory.weeks > 0 else { return nil }
-        guard let local = gateway.ledger as? LocalLedger else {
-            say("warning: the ledger \(gateway.ledger.location) keeps no content memory yet: repeats of earlier weeks are not checked")
+        guard let store = store ?? (gateway.ledger as? LocalLedger)?.ledger else {
+            say("warning: the ledger \(gateway.ledger.location) keeps no content memory: repeats of earlier weeks are not checked")
             return nil
         }
-        return RunMemory(store: local.ledger, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId,
-                         includeOwn: includeOwn)
+        do {
+            return try await RunMemory.open(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId,
+                                            includeOwn: includeOwn)
+        } catch {
+            printError("cannot read the content memory \(store.location): \(error); nothing was paid for. Run again, or set "
+                       + "`memory.weeks: 0` in the manifest to make the week without it")
+            throw ExitCode(75)
+        }
     }
 
     /// Runs `runner` with SIGINT/SIGTERM watched (stop scheduling, then cancel after `grace` s);

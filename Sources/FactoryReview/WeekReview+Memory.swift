@@ -5,8 +5,8 @@ extension WeekReview {
     /// The week with each item marked where what it published is close to what its series
     /// published in another week of the window (`RepeatMeasure.close` and up), a fixed text that
     /// repeats one (allowed, noted), or an image made from the same prompt and seed as an earlier one.
-    public func marked(memory: any ContentMemory, weeks: Int) -> WeekReview {
-        guard let week = ISOWeek(self.week), let mine = try? memory.history(series: nil, from: self.week, to: self.week) else { return self }
+    public func marked(memory: any ContentMemory, weeks: Int) async -> WeekReview {
+        guard let week = ISOWeek(self.week), let mine = try? await memory.history(series: nil, from: self.week, to: self.week) else { return self }
         let from = week.adding(weeks: -weeks).description, to = week.adding(weeks: weeks).description
         var copy = self
         var bySeries: [String: [MemoryEntry]] = [:]
@@ -16,7 +16,7 @@ extension WeekReview {
             guard let latest = versions.map(\.version).max() else { continue }
             let published = versions.filter { $0.version == latest }
             guard let series = published.first?.series else { continue }
-            if bySeries[series] == nil { bySeries[series] = (try? memory.published(series: series, from: from, to: to)) ?? [] }
+            if bySeries[series] == nil { bySeries[series] = (try? await memory.published(series: series, from: from, to: to)) ?? [] }
             let earlier = (bySeries[series] ?? []).filter { $0.week != self.week }
             copy.entries[index].repeats = Self.marks(published, earlier: earlier)
         }

@@ -162,10 +162,10 @@ public struct Runner: Sendable {
 
     /// Records what a published bundle says in the content memory; a fixed text repeating an
     /// earlier week, or a written one close to one, is noted on the item's line of the report.
-    func remember<Job: KindJob>(_ job: Job, assets: Job.Assets) -> [String] {
+    func remember<Job: KindJob>(_ job: Job, assets: Job.Assets) async -> [String] {
         guard let memory else { return [] }
         do {
-            let notes = try memory.record(item: job.item, entries: job.remembered(assets))
+            let notes = try await memory.record(item: job.item, entries: job.remembered(assets))
             for note in notes { log("item \(job.item.id): \(note)") }
             return notes
         } catch {
@@ -218,7 +218,7 @@ public struct Runner: Sendable {
                         } else {
                             try writer.publish()
                         }
-                        let notes = remember(job, assets: assets)
+                        let notes = await remember(job, assets: assets)
                         // A quarantine left by an earlier failed attempt no longer applies.
                         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))
                         return (writer.final.path, notes)

@@ -35,7 +35,6 @@ extension Runner {
     /// The forecast for `stages`: each first text ask not cached or kept may be asked again.
     func reasks(_ stages: [PlannedStage]) -> ReaskForecast? {
         guard let memory else { return nil }
-        let (from, to) = memory.window
         let items = Dictionary(manifest.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var forecast = ReaskForecast(textStages: 0, expected: 0, expectedUSD: 0, atMost: 0, atMostUSD: 0, weeks: memory.weeks, history: [:])
         let retries = StructuredWriting.maxAsks - 1
@@ -45,7 +44,7 @@ extension Runner {
             if let known = forecast.history[item.series] {
                 rate = RepeatRate(publications: known.published, rejections: known.refused)
             } else {
-                rate = (try? memory.store.repeatRate(series: item.series, from: from, to: to)) ?? RepeatRate(publications: 0, rejections: 0)
+                rate = memory.rate(series: item.series)
                 forecast.history[item.series] = .init(published: rate.publications, refused: rate.rejections)
             }
             let expected = min(rate.perAnswer, Double(retries))

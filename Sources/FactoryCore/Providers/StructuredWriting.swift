@@ -64,7 +64,7 @@ package struct StructuredWriting: Sendable {
             answers.append(written.text)
             switch check(written.text) {
             case .success(let value):
-                guard let memory, let finding = try memory.check(remembered(value), stage: stage) else { return (value, records) }
+                guard let memory, let finding = try await memory.check(remembered(value), stage: stage) else { return (value, records) }
                 repeats += 1
                 attempt.problem = finding.description
                 attempt.refused += remembered(value).filter { $0.field.checked && !$0.fixed }

@@ -3,8 +3,8 @@ import Foundation
 /// What the factory published, remembered across weeks so a standing manifest never repeats
 /// itself: every published item's quotes, titles, premises, casts, image prompts and seeds, by
 /// series, week and item. The SQLite ledger's file holds it on one machine (`Ledger`, table
-/// `memory`; it survives `--fresh`), `MemoryContentStore` in unit tests; a PostgreSQL store can
-/// implement the same five calls.
+/// `memory`; it survives `--fresh`), PostgreSQL in a cluster (`PostgresContentMemory`, shared by
+/// every worker), `MemoryContentStore` in unit tests.
 ///
 /// Weeks are passed as their text (`2026-W48`): zero-padded, so text order is time order and a
 /// store can compare them with plain `BETWEEN`.
@@ -14,17 +14,54 @@ public protocol ContentMemory: Sendable {
     /// Records one publication of an item (a run's bundle, or a regeneration): its rows get the
     /// next version number for that week and item, and earlier versions are kept. Returns the version.
     @discardableResult
-    func record(_ publication: Publication) throws -> Int
+    func record(_ publication: Publication) async throws -> Int
     /// Every entry of `series` published in the weeks `from…to` (inclusive), every version.
-    func published(series: String, from: String, to: String) throws -> [MemoryEntry]
+    func published(series: String, from: String, to: String) async throws -> [MemoryEntry]
     /// For `factory history`: entries of one series (nil: all) in weeks `from…to` (nil: unbounded),
     /// ordered by week, item, version and field.
-    func history(series: String?, from: String?, to: String?) throws -> [MemoryEntry]
+    func history(series: String?, from: String?, to: String?) async throws -> [MemoryEntry]
     /// Records an answer the repeat check refused (it was paid for and asked again).
-    func recordRejection(_ rejection: RepeatRejection) throws
+    func recordRejection(_ rejection: RepeatRejection) async throws
     /// For `estimate`: how many answers of `series` in weeks `from…to` were published, and how many
     /// were refused as repeats before one was.
-    func repeatRate(series: String, from: String, to: String) throws -> RepeatRate
+    func repeatRate(series: String, from: String, to: String) async throws -> RepeatRate
+    /// Checks `claim`'s fields against what every process sharing the store published or claimed
+    /// in the window, and claims them when none repeats, in one step: two workers of a cluster
+    /// cannot both take the same line. nil when it is free (now claimed), else the repeat.
+    /// A store only one run at a time can use (the SQLite ledger, under the run lock) has nothing
+    /// to add to the run's own check: the default says free.
+    func claim(_ claim: ContentClaim) async throws -> RepeatFinding?
+}
+
+extension ContentMemory {
+    public func claim(_ claim: ContentClaim) async throws -> RepeatFinding? { nil }
+}
+
+/// Fields an item's accepted answer is about to publish, claimed across processes.
+public struct ContentClaim: Sendable {
+    public var series: String
+    public var week: String
+    public var item: String
+    public var runId: String
+    /// The window a repeat counts in (inclusive).
+    public var from: String
+    public var to: String
+    /// A regeneration's own earlier versions count too.
+    public var includeOwn: Bool
+    /// The checked fields (fixed ones are claimed but never refused).
+    public var fields: [Remembered]
+
+    public init(series: String, week: String, item: String, runId: String, from: String, to: String, includeOwn: Bool,
+                fields: [Remembered]) {
+        self.series = series
+        self.week = week
+        self.item = item
+        self.runId = runId
+        self.from = from
+        self.to = to
+        self.includeOwn = includeOwn
+        self.fields = fields
+    }
 }
 
 /// What a published item said or showed, one field per entry.

@@ -19,7 +19,7 @@ struct PosterQuote {
             let stage = StructuredWriting.stage(ask: ask)
             let answer = try await provider.quote(request, context: context.with(stage: stage))
             records.append(answer.record)
-            guard let memory, let finding = try memory.check([Remembered(.quote, answer.text)], stage: stage) else { return answer }
+            guard let memory, let finding = try await memory.check([Remembered(.quote, answer.text)], stage: stage) else { return answer }
             refused.append(answer.text)
             if let key = answer.key {
                 await context.gateway?.reject(key, item: StructuredWriting.repeatsFolder(item: item), reason: "item \(item): quote refused as a repeat: \(finding)")

@@ -31,64 +31,64 @@ import Testing
         return store
     }
 
-    @Test func refusesARepeatOfAnEarlierWeekAndRecordsTheRefusal() throws {
+    @Test func refusesARepeatOfAnEarlierWeekAndRecordsTheRefusal() async throws {
         let store = try Self.store([("2026-W05", "mon", "Small steps every day add up to big changes.")])
-        let memory = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r")
+        let memory = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r")
         let guarding = memory.guarding(item: try Self.item("mon"))
-        let finding = try #require(try guarding.check([Remembered(.quote, "small steps, every day, add up to big changes")], stage: "text"))
+        let finding = try #require(try await guarding.check([Remembered(.quote, "small steps, every day, add up to big changes")], stage: "text"))
         #expect(finding.earlier.week == "2026-W05" && finding.similarity == 1)
         #expect("\(finding)".contains("published in 2026-W05 by mon"))
         #expect(store.refused.map(\.stage) == ["text"])
-        #expect(try guarding.check([Remembered(.quote, "Fall seven times, stand up eight.")], stage: "text-retry") == nil)
+        #expect(try await guarding.check([Remembered(.quote, "Fall seven times, stand up eight.")], stage: "text-retry") == nil)
     }
 
-    @Test func onlyTheWindowCounts() throws {
+    @Test func onlyTheWindowCounts() async throws {
         // 13 weeks before week 10 of 2026 is 2025-W49; 12 weeks before is 2025-W50.
         let store = try Self.store([("2025-W49", "mon", "Too old to count"), ("2025-W50", "mon", "Just inside the window")])
-        let memory = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r")
+        let memory = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r")
         #expect(memory.window.from == "2025-W50" && memory.window.to == "2026-W22")
         let guarding = memory.guarding(item: try Self.item("mon"))
-        #expect(try guarding.check([Remembered(.quote, "Too old to count")], stage: "text") == nil)
-        #expect(try guarding.check([Remembered(.quote, "Just inside the window")], stage: "text") != nil)
+        #expect(try await guarding.check([Remembered(.quote, "Too old to count")], stage: "text") == nil)
+        #expect(try await guarding.check([Remembered(.quote, "Just inside the window")], stage: "text") != nil)
         #expect(guarding.recent(.quote) == ["Just inside the window"])
     }
 
-    @Test func aRerunKeepsItsOwnAnswerButARegenerationMustNot() throws {
+    @Test func aRerunKeepsItsOwnAnswerButARegenerationMustNot() async throws {
         let store = try Self.store([("2026-W10", "mon", "The week's own quote")])
-        let rerun = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r")
-        #expect(try rerun.guarding(item: try Self.item("mon")).check([Remembered(.quote, "The week's own quote")], stage: "text") == nil)
+        let rerun = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r")
+        #expect(try await rerun.guarding(item: try Self.item("mon")).check([Remembered(.quote, "The week's own quote")], stage: "text") == nil)
         // Another item of the same series and week may not take it.
-        let other = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r2")
-        #expect(try other.guarding(item: try Self.item("mon-2")).check([Remembered(.quote, "The week's own quote")], stage: "text") != nil)
-        let regeneration = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r3", includeOwn: true)
-        #expect(try regeneration.guarding(item: try Self.item("mon")).check([Remembered(.quote, "The week's own quote")], stage: "text") != nil)
+        let other = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r2")
+        #expect(try await other.guarding(item: try Self.item("mon-2")).check([Remembered(.quote, "The week's own quote")], stage: "text") != nil)
+        let regeneration = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r3", includeOwn: true)
+        #expect(try await regeneration.guarding(item: try Self.item("mon")).check([Remembered(.quote, "The week's own quote")], stage: "text") != nil)
         // The prompt lists other weeks only: a rerun of the week asks the same request (and hits the cache).
         #expect(rerun.guarding(item: try Self.item("mon")).recent(.quote).isEmpty)
     }
 
-    @Test func twoItemsOfOneRunCannotTakeTheSameLine() throws {
-        let memory = RunMemory(store: MemoryContentStore(), week: Self.week, weeks: 12, runId: "r")
+    @Test func twoItemsOfOneRunCannotTakeTheSameLine() async throws {
+        let memory = try await RunMemory.open(store: MemoryContentStore(), week: Self.week, weeks: 12, runId: "r")
         let line = [Remembered(.quote, "Start small. Start gently. Start today.")]
-        #expect(try memory.guarding(item: try Self.item("a")).check(line, stage: "text") == nil)
-        #expect(try memory.guarding(item: try Self.item("b")).check(line, stage: "text") != nil)
+        #expect(try await memory.guarding(item: try Self.item("a")).check(line, stage: "text") == nil)
+        #expect(try await memory.guarding(item: try Self.item("b")).check(line, stage: "text") != nil)
         // Another series may use it.
-        #expect(try memory.guarding(item: try Self.item("c", series: .mindfulMoment)).check(line, stage: "text") == nil)
+        #expect(try await memory.guarding(item: try Self.item("c", series: .mindfulMoment)).check(line, stage: "text") == nil)
     }
 
-    @Test func fixedTextsAreNeverRefusedButNotedWhenTheyRepeat() throws {
+    @Test func fixedTextsAreNeverRefusedButNotedWhenTheyRepeat() async throws {
         let store = try Self.store([("2026-W08", "thu", "Rest is part of the work.")])
-        let memory = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r")
+        let memory = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r")
         let item = try Self.item("thu", quote: "Rest is part of the work.")
-        #expect(try memory.guarding(item: item).check([Remembered(.quote, "Rest is part of the work.", fixed: true)], stage: "text") == nil)
-        let notes = try memory.record(item: item, entries: [Remembered(.quote, "Rest is part of the work.", fixed: true)])
+        #expect(try await memory.guarding(item: item).check([Remembered(.quote, "Rest is part of the work.", fixed: true)], stage: "text") == nil)
+        let notes = try await memory.record(item: item, entries: [Remembered(.quote, "Rest is part of the work.", fixed: true)])
         #expect(notes.count == 1 && notes[0].hasPrefix("allowed repeat: the quote \"Rest is part of the work.\" is fixed in the manifest and repeats 2026-W08 thu"))
         let kept = try store.history(series: "monday-motivation", from: "2026-W10", to: "2026-W10")
         #expect(kept.map(\.fixed) == [true] && kept.map(\.version) == [1])
     }
 
-    @Test func recentWorkListsEachLineOnceNewestFirstAndFindsNearRepeats() throws {
+    @Test func recentWorkListsEachLineOnceNewestFirstAndFindsNearRepeats() async throws {
         let store = try Self.store([("2026-W07", "mon", "Older line"), ("2026-W09", "mon", "Newer line"), ("2026-W08", "mon", "older line!")])
-        let recent = RunMemory(store: store, week: Self.week, weeks: 12, runId: "r").guarding(item: try Self.item("mon")).recentWork([.quote])
+        let recent = try await RunMemory.open(store: store, week: Self.week, weeks: 12, runId: "r").guarding(item: try Self.item("mon")).recentWork([.quote])
         #expect(recent.lines[.quote] == ["Newer line", "older line!"])
         #expect(recent.repeats("OLDER LINE", as: .quote))
         #expect(!recent.repeats("Something else entirely", as: .quote))

@@ -45,12 +45,12 @@ import Testing
     static let context = CallContext(item: "mon", stage: "", gateway: nil)
 
     /// The memory with `quotes` published by monday-motivation in earlier weeks, and the guard of item `mon`.
-    static func guarding(_ quotes: [String], store: MemoryContentStore = MemoryContentStore(), item: Item) throws -> SeriesGuard {
+    static func guarding(_ quotes: [String], store: MemoryContentStore = MemoryContentStore(), item: Item) async throws -> SeriesGuard {
         for (n, quote) in quotes.enumerated() {
             try store.record(Publication(series: item.series, kind: item.kind.rawValue, week: week.adding(weeks: -(n + 1)).description,
                                          item: item.id, runId: "old", entries: [Remembered(.quote, quote), Remembered(.title, quote)]))
         }
-        return RunMemory(store: store, week: week, weeks: 12, runId: "now").guarding(item: item)
+        return try await RunMemory.open(store: store, week: week, weeks: 12, runId: "now").guarding(item: item)
     }
 
     static func poster() throws -> Item {
@@ -70,7 +70,7 @@ import Testing
 
     @Test func aRepeatedQuoteIsAskedAgainWithTheRepeatNamedAndListed() async throws {
         let store = MemoryContentStore()
-        let memory = try Self.guarding(["Small steps every day add up to big changes."], store: store, item: try Self.poster())
+        let memory = try await Self.guarding(["Small steps every day add up to big changes."], store: store, item: try Self.poster())
         var first = Self.request()
         first.recent = memory.recentWork([.quote])
         let provider = Scripted(quotes: ["small steps, every day, add up to BIG changes!", "Small steps each day add up to big change.",
@@ -92,7 +92,7 @@ import Testing
 
     @Test func aWriterThatOnlyRepeatsFailsAfterThreeAsksAndNeverLoops() async throws {
         let store = MemoryContentStore()
-        let memory = try Self.guarding(["Rest is part of the work."], store: store, item: try Self.poster())
+        let memory = try await Self.guarding(["Rest is part of the work."], store: store, item: try Self.poster())
         let provider = Scripted(quotes: ["Rest is part of the work!"])
         var records: [GenerationRecord] = []
         await #expect {
@@ -130,7 +130,7 @@ import Testing
         let spec = ChatSpec(genre: .mystery, length: .short, prompt: "who ate the cake")
         let item = ChatWriterTests.item(spec)
         let store = MemoryContentStore()
-        let memory = try Self.guarding(["Who Ate The Cake?"], store: store, item: item)
+        let memory = try await Self.guarding(["Who Ate The Cake?"], store: store, item: item)
         let provider = Scripted(texts: [Self.conversation(title: "Who ate the cake", opening: "did you see that?!"),
                                         Self.conversation(title: "The Midnight Crumbs", opening: "there are crumbs on the stairs")])
         let writer = ChatWriter(item: item, spec: spec, week: Self.week, provider: provider,

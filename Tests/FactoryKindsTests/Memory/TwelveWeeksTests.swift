@@ -69,7 +69,7 @@ import Testing
             let week = ISOWeek(year: 2026, week: 40).adding(weeks: n - 1)
             let manifest = try ManifestLoader.load(path: path, week: week, clock: .day(year: 2026, month: 1, day: 1))
             #expect(manifest.week == week)
-            let memory = RunMemory(store: ledger, week: week, weeks: manifest.memory.weeks, runId: "week-\(n)")
+            let memory = try await RunMemory.open(store: ledger, week: week, weeks: manifest.memory.weeks, runId: "week-\(n)")
             let report = try await Runner(manifest: manifest, providers: providers, kinds: TextOnlyKinds(),
                                           options: RunOptions(output: folder.url.appendingPathComponent("out")),
                                           log: { _ in }, memory: memory).run()
