@@ -92,8 +92,7 @@ public final class PostgresContentMemory: ContentMemory {
                 for try await row in stored { if let entry = try Self.entry(row) { earlier.append(entry) } }
                 let claims = try await connection.query("""
                     SELECT week, item, field, text, fixed FROM factory_memory_claims
-                    WHERE series = \(claim.series) AND week BETWEEN \(claim.from) AND \(claim.to)
-                      AND NOT (week = \(claim.week) AND item = \(claim.item))
+                    WHERE series = \(claim.series) AND week = \(claim.week) AND item <> \(claim.item)
                       AND claimed_at > now() - \(Self.claimLifetime)::interval
                     """, logger: logger)
                 for try await (week, item, field, text, fixed) in claims.decode((String, String, String, String, Bool).self) {
