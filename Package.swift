@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactorySystem", "FactoryTesting"]),
-        .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
+        .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryTesting"]),
         .testTarget(name: "FactoryReviewTests", dependencies: ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
             "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",

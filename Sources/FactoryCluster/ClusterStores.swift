@@ -13,6 +13,8 @@ public final class ClusterStores: Sendable {
     public let slots: SlotLeases
     public let queue: WorkQueue
     public let fence: any PublicationFence
+    /// What the series published, shared by every worker (SPEC §10).
+    public let memory: PostgresContentMemory
 
     /// Connects to `url` (migrating the schema on first use). `output` is the shared volume: the
     /// answers' bytes go to `<output>/.factory/answers`.
@@ -29,6 +31,7 @@ public final class ClusterStores: Sendable {
                            limits: [.runware: c.runware, .openai: c.openai, .anthropic: c.anthropic])
         queue = WorkQueue(db: db, name: Self.queueName(manifest), owner: owner, leaseSeconds: leaseSeconds)
         fence = LeaseFence(db: db, leases: leases, owner: owner, leaseSeconds: leaseSeconds)
+        memory = PostgresContentMemory(db: db)
     }
 
     public func close() async { await db.close() }

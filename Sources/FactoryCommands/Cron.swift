@@ -19,6 +19,9 @@ extension FactoryCommand {
             `factory run` go after `--` (factory cron --schedule @daily week.yaml -- --offline).
             --install writes it into your crontab (crontab -l, crontab -), replacing an earlier entry for the same \
             manifest (found by its `# factory cron:` comment); --remove takes it out.
+            A standing manifest (`week: auto`, or `week: next` for a Sunday cron preparing next week) makes a new \
+            week at every start, and its content memory keeps each series from repeating what it published in \
+            the last `memory.weeks` weeks. A fixed `week:` makes the same week every time (a warning says so).
             Exit codes: 0 printed or installed; 1 the crontab could not be read or written; 2 a bad schedule, \
             manifest or argument.
             """)
@@ -82,6 +85,10 @@ extension FactoryCommand {
             var options = self.options
             options.manifest = manifest
             let loaded = try options.loadManifest()
+            if !loaded.weekSpec.isStanding {
+                printError("warning: \(manifest) has a fixed `week: \(loaded.weekSpec)`: every start makes that same week (its bundles are "
+                           + "kept as up to date); write `week: auto` to make the week of each start, or `week: next` for the week after")
+            }
             var runArguments: [String] = []
             if let output = options.outputFolder { runArguments += ["--output", output.standardizedFileURL.path] }
             let state = options.stateFolder(loaded).standardizedFileURL.path

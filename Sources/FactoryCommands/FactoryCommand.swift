@@ -19,7 +19,8 @@ public struct FactoryCommand: AsyncParsableCommand {
           130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Costs.self, Cron.self, Doctor.self, FakeProviders.self,
+        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, History.self, Costs.self, Cron.self, Doctor.self,
+                      FakeProviders.self,
                       Bench.self, BenchExecutor.self, BenchRender.self,
                       BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self])
 
@@ -39,6 +40,13 @@ struct ManifestOptions: ParsableArguments {
 
     /// The same choices as a plain value, for code that has them from elsewhere (regenerate, costs).
     var location: ManifestLocation { ManifestLocation(manifest: manifest, output: output, state: state) }
+
+    /// This location making `week` (`--week`) whatever the manifest's `week:` says.
+    func location(week: WeekOption) -> ManifestLocation {
+        var location = self.location
+        location.week = week.week
+        return location
+    }
     var outputFolder: URL? { location.outputFolder }
     func loadManifest() throws -> Manifest { try location.loadManifest() }
     func stateFolder(_ manifest: Manifest) -> URL { location.stateFolder(manifest) }
@@ -48,22 +56,58 @@ struct ManifestOptions: ParsableArguments {
     }
 }
 
+/// `--week YYYY-Www`: the week to make, whatever the manifest's `week:` says (run, estimate,
+/// validate, regenerate).
+struct WeekOption: ParsableArguments {
+    @Option(name: .customLong("week"), help: "Make this ISO week (YYYY-Www) instead of the manifest's `week:` (auto, next or a week).")
+    var text: String?
+
+    /// The parsed week; a bad one exits 2 naming the flag and the fix.
+    var week: String? { text }
+
+    func validate() throws {
+        guard let text else { return }
+        guard let week = ISOWeek(text) else { throw ValidationError("--week \(text): write an ISO week such as 2026-W48") }
+        guard week.date(of: .monday, in: TimeZone(identifier: "UTC") ?? .current) != nil else {
+            throw ValidationError("--week \(text): \(week.year) has no week \(week.week); ISO years have 52 or 53 weeks")
+        }
+    }
+}
+
 /// Where a manifest is, and where its bundles and state go (`--output`, `--state`, $FACTORY_STATE).
 struct ManifestLocation: Sendable {
     var manifest: String
     var output: String?
     var state: String?
+    /// `--week`: the week to make instead of the manifest's.
+    var week: String?
+
+    init(manifest: String, output: String? = nil, state: String? = nil, week: String? = nil) {
+        self.manifest = manifest
+        self.output = output
+        self.state = state
+        self.week = week
+    }
 
     var outputFolder: URL? { output.map { URL(fileURLWithPath: $0) } }
 
-    /// Loads and checks the manifest; problems are printed and exit 2.
+    /// Loads and checks the manifest, its week resolved (`--week`, else `week:` with the run's
+    /// date from the clock or $FACTORY_TODAY); problems are printed and exit 2.
     func loadManifest() throws -> Manifest {
         do {
-            return try ManifestLoader.load(path: manifest)
+            return try ManifestLoader.load(path: manifest, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
         } catch let error as ManifestError {
             for problem in error.problems { printError(problem.description) }
             throw ExitCode(2)
+        } catch let error as FactoryError {
+            printError(error.description)
+            throw ExitCode(2)
         }
+    }
+
+    /// Today for `week: auto|next`: the clock, or $FACTORY_TODAY (YYYY-MM-DD).
+    static func clock() throws -> RunClock {
+        try RunDate.today(environment: ProcessInfo.processInfo.environment)
     }
 
     /// `--state`, else $FACTORY_STATE, else `<output>/.factory`.

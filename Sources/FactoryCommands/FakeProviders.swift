@@ -18,7 +18,9 @@ extension FactoryCommand {
               keys      count=N retryAfter=S|HTTP-date retryAfterMS=N delayMS=N billed=true
             e.g. anthropic:rateLimit:count=3:retryAfter=2   openai/speech:quota   runware/image:hugeImage
             The scenario file (JSON or YAML) has the fields port, latencyMS {provider: ms}, faults [{provider,
-            endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog and requiredKeys.
+            endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog, requiredKeys and quotes.
+            --quote-list FILE: poster quotes are picked from FILE's lines ("text — Author", or just the text) by the
+            request's hash, as a model that keeps coming back to a few lines would answer.
             GET /_stats shows requests, charges and max_in_flight (the most generation requests each provider \
             answered at once); POST /_reset clears them (not the charge log).
             """)
@@ -43,6 +45,9 @@ extension FactoryCommand {
 
         @Option(name: .customLong("require-key"), help: "PROVIDER=KEY: accept only this key for the provider (repeatable).")
         var requireKeys: [String] = []
+
+        @Option(name: .customLong("quote-list"), help: "Answer poster quotes from FILE's lines (one quote a line).")
+        var quoteList: String?
 
         func run() async throws {
             let config: FakeProviderConfig
@@ -80,6 +85,13 @@ extension FactoryCommand {
             for entry in requireKeys {
                 let (provider, key) = try Self.pair(entry, option: "--require-key")
                 config.requiredKeys[provider] = key
+            }
+            if let quoteList {
+                guard let text = try? String(contentsOfFile: quoteList, encoding: .utf8) else {
+                    throw ValidationError("--quote-list \(quoteList): cannot read the file; give a UTF-8 text file with one quote a line")
+                }
+                config.quotes = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                guard !config.quotes.isEmpty else { throw ValidationError("--quote-list \(quoteList): the file has no quotes; write one a line") }
             }
             return config
         }

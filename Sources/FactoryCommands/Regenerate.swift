@@ -16,7 +16,10 @@ extension FactoryCommand {
             without --stage every paid stage is asked again. Text and images get a new seed each time (variant = \
             kept versions + 1) unless --seed or --variant says which. The previous bundle is kept under \
             <week>/.versions/<timestamp>/<item>/ and the new one replaces it in one step.
-            The manifest is --manifest, or the one the newest report.json under the output folder names.
+            The manifest is --manifest, or the one the newest report.json under the output folder names. The week is \
+            --week, else a fixed `week:`, else (a standing `week: auto|next`) the week of the newest report.json that \
+            lists the item. The new version is recorded in the content memory beside the old; a new text must not \
+            repeat the series' recent weeks, nor the item's own earlier versions.
             Exit codes: 0 done; 1 the item failed (the old bundle stays); 2 bad arguments or declined; \
             3 the budget cap deferred it; 75 another run holds the lock.
             """)
@@ -42,6 +45,8 @@ extension FactoryCommand {
         @Option(help: "Keep state in DIR instead of <output>/.factory (or $FACTORY_STATE).")
         var state: String?
 
+        @OptionGroup var week: WeekOption
+
         @OptionGroup var cluster: ClusterOptions
 
         @Flag(help: "Use the offline providers even when API keys are set.")
@@ -58,8 +63,18 @@ extension FactoryCommand {
                 }
                 return g
             }
-            var location = ManifestLocation(manifest: try manifest ?? Self.findManifest(item: item, output: output), output: output, state: state)
-            let loaded = try location.loadManifest()
+            let found = manifest == nil ? try Self.findManifest(item: item, output: output) : nil
+            var location = ManifestLocation(manifest: manifest ?? found?.manifest ?? "", output: output, state: state, week: week.week)
+            var loaded = try location.loadManifest()
+            if week.week == nil, loaded.weekSpec.isStanding,
+               let made = found?.week ?? Self.newestReport(item: item, output: (location.outputFolder ?? loaded.output).path,
+                                                            manifest: location.manifest)?.week,
+               made != loaded.week.description {
+                // A standing manifest: the week the item was last made, not the one today resolves to.
+                location.week = made
+                loaded = try location.loadManifest()
+                say("week: \(loaded.weekSpec) manifest; regenerating \(item) of \(made), the newest week that made it (--week to choose)")
+            }
             let url = try cluster.url()
             if url != nil { location = location.clusterLocation(loaded) }
             guard let index = loaded.items.firstIndex(where: { $0.id == item }) else {
@@ -133,7 +148,8 @@ extension FactoryCommand {
                                                                     freshStages: regeneration.fresh, progress: progress) }
                 ?? session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
             let live = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, gateway: gateway, stop: session.stop,
-                              log: { say($0) }, progress: progress)
+                              log: { say($0) }, progress: progress,
+                              memory: try await session.memory(gateway, store: stores?.memory, includeOwn: regeneration.fresh.contains(.text)))
             return try await session.execute(live, grace: 30)
         }
 
@@ -164,24 +180,33 @@ extension FactoryCommand {
             return lines.joined(separator: "\n")
         }
 
-        /// The newest report.json under the output folder that lists the item names its manifest.
-        static func findManifest(item: String, output: String?) throws -> String {
+        /// The newest report.json under the output folder that lists the item (and, given, names
+        /// `manifest`): its manifest and week.
+        static func findManifest(item: String, output: String?) throws -> (manifest: String, week: String) {
+            guard let found = newestReport(item: item, output: output) else {
+                throw failure("no report.json under \(URL(fileURLWithPath: output ?? "output").path) lists item \(item): give --manifest PATH "
+                              + "(and --output DIR if it is elsewhere)")
+            }
+            return found
+        }
+
+        static func newestReport(item: String, output: String?, manifest wanted: String? = nil) -> (manifest: String, week: String)? {
             let root = URL(fileURLWithPath: output ?? "output")
             let weeks = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
-            var best: (Date, String)?
+            var best: (Date, String, String)?
+            let wantedPath = wanted.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             for week in weeks {
                 let url = week.appendingPathComponent("report.json")
                 guard let data = try? Data(contentsOf: url),
                       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                      let manifest = object["manifest"] as? String,
-                      let items = object["items"] as? [[String: Any]], items.contains(where: { $0["id"] as? String == item }) else { continue }
+                      let manifest = object["manifest"] as? String, let name = object["week"] as? String,
+                      wantedPath.map({ $0 == manifest }) ?? true,
+                      let items = object["items"] as? [[String: Any]],
+                      items.contains(where: { $0["id"] as? String == item }) else { continue }
                 let date = (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-                if best.map({ date > $0.0 }) ?? true { best = (date, manifest) }
+                if best.map({ date > $0.0 }) ?? true { best = (date, manifest, name) }
             }
-            guard let found = best?.1 else {
-                throw failure("no report.json under \(root.path) lists item \(item): give --manifest PATH (and --output DIR if it is elsewhere)")
-            }
-            return found
+            return best.map { (manifest: $0.1, week: $0.2) }
         }
 
         static func keptVersions(item: String, weekFolder: URL) -> Int {

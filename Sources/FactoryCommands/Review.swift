@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
 import FactoryKinds
 import FactoryReview
@@ -19,7 +20,10 @@ extension FactoryCommand {
             completeness, every frame's packet present; no black frame among the decoded keyframes (one at least \
             every 2 s and at each scene cut; the rest are read but not decoded); sound where there must be some \
             (chat and bedtime videos, music beds), by decoding the whole track; bedtime narration at its target \
-            loudness ±1 LU; every image decodes in full. Exit codes: 0 healthy, 1 a check failed (each failure is \
+            loudness ±1 LU; every image decodes in full. Items whose quote, title or premise is close to what their \
+            series published in another week (the content memory in <state>/ledger.sqlite), a fixed text that \
+            repeats one, or an image made again from the same prompt and seed, are marked (CLOSE TO EARLIER WEEKS \
+            in the table, a badge in the gallery, "needs attention"). Exit codes: 0 healthy, 1 a check failed (each failure is \
             printed as FAIL ITEM CHECK: detail), 2 no week folder or bad arguments.
             """)
 
@@ -28,6 +32,11 @@ extension FactoryCommand {
 
         @Option(help: "Look for weeks under DIR instead of ./output.")
         var output: String?
+
+        @Option(help: "The state folder with the content memory (default <output>/.factory or $FACTORY_STATE).")
+        var state: String?
+
+        @OptionGroup var cluster: ClusterOptions
 
         @Flag(help: "Re-probe every bundle; exit 1 if any check fails.")
         var check = false
@@ -43,6 +52,7 @@ extension FactoryCommand {
                 printError("\(error)")
                 throw ExitCode(2)
             }
+            review = await markRepeats(review)
             var failures: [(item: String, check: BundleMetadata.Check)] = []
             var checkLine = ""
             if check {
@@ -65,6 +75,26 @@ extension FactoryCommand {
                 print(checkLine)
                 if !failures.isEmpty { throw ExitCode(1) }
             }
+        }
+
+        /// Marks items close to earlier weeks, from the content memory beside the output folder (none without a ledger).
+        func markRepeats(_ review: WeekReview) async -> WeekReview {
+            let weeks = review.report?.memoryWeeks ?? MemorySettings.defaultWeeks
+            if let url = try? cluster.url() {
+                // A cluster's memory is in its PostgreSQL; unreachable, the table is shown unmarked.
+                guard let db = try? await Database(url: url, patience: 10, log: { _ in }) else {
+                    printError("warning: the content memory at \(url.redacted) could not be read; repeats are not marked")
+                    return review
+                }
+                let marked = await review.marked(memory: PostgresContentMemory(db: db), weeks: weeks)
+                await db.close()
+                return marked
+            }
+            let folder = (state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]).map { URL(fileURLWithPath: $0) }
+                ?? review.folder.deletingLastPathComponent().appendingPathComponent(".factory")
+            let path = folder.appendingPathComponent("ledger.sqlite")
+            guard FileManager.default.fileExists(atPath: path.path), let ledger = try? Ledger(path: path) else { return review }
+            return await review.marked(memory: ledger, weeks: weeks)
         }
 
         /// Writes the contact sheet, then index.html (without the sheet if it could not be made).

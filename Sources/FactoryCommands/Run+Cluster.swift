@@ -42,7 +42,8 @@ extension FactoryCommand.Run {
         let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
                             options: RunOptions(only: selection.only, day: weekday, output: location.outputFolder, skipRender: skipRender,
                                                 fresh: selection.fresh),
-                            gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress, publication: stores.fence)
+                            gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress, publication: stores.fence,
+                            memory: try await session.memory(gateway, store: stores.memory))
         for line in resolved.set.description { say("providers: \(line)") }
         for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
         let (dayCommitted, weekCommitted) = try await gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)

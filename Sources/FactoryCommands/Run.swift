@@ -40,6 +40,8 @@ extension FactoryCommand {
 
         @OptionGroup var selection: SelectionOptions
 
+        @OptionGroup var week: WeekOption
+
         @OptionGroup var cluster: ClusterOptions
 
         @OptionGroup var lease: LeaseOptions
@@ -64,10 +66,11 @@ extension FactoryCommand {
 
         func run() async throws {
             if let log { try LogOutput.start(log, maxSize: logMax, keep: logKeep, title: "factory run \(options.manifest)") }
-            let manifest = try options.loadManifest()
+            let location = options.location(week: week)
+            let manifest = try location.loadManifest()
             let weekday = try selection.weekday(in: manifest, path: options.manifest)
             if let url = try cluster.url() { return try await runCluster(manifest, url: url, weekday: weekday) }
-            let (report, signal) = try await RunSession.with(manifest, location: options.location, offline: selection.offline) { session in
+            let (report, signal) = try await RunSession.with(manifest, location: location, offline: selection.offline) { session in
                 let resolved = session.resolved
                 let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
                 let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
@@ -76,7 +79,8 @@ extension FactoryCommand {
                 let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
                                     options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
                                                         fresh: selection.fresh),
-                                    gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress)
+                                    gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress,
+                                    memory: try await session.memory(gateway))
                 for line in resolved.set.description { say("providers: \(line)") }
                 for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
                 let (dayCommitted, weekCommitted) = try await gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
@@ -85,6 +89,13 @@ extension FactoryCommand {
                            gateway.ledger.location))
                 say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
                     + (skipRender ? " (render skipped)" : ""))
+                if manifest.weekSpec.isStanding, week.week == nil {
+                    say("week: \(manifest.weekSpec) resolved to \(manifest.week) (\(manifest.timezone.identifier))")
+                }
+                if let memory = runner.memory {
+                    let (from, to) = memory.window
+                    say("memory: no repeats of what a series published in \(from)…\(to) (memory.weeks \(memory.weeks)); \(memory.store.location)")
+                }
                 await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
                 let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)") : nil
                 do {

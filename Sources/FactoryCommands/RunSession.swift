@@ -58,6 +58,25 @@ struct RunSession {
         }
     }
 
+    /// The content memory for the run, opened on the manifest's window: the ledger's own SQLite
+    /// file on one machine (it keeps the memory beside the calls), or `store` (the cluster's
+    /// PostgreSQL); nil when `memory.weeks` is 0. Unreadable, the run stops before anything is paid.
+    func memory(_ gateway: PaidCallGateway, store: (any ContentMemory)? = nil, includeOwn: Bool = false) async throws -> RunMemory? {
+        guard manifest.memory.weeks > 0 else { return nil }
+        guard let store = store ?? (gateway.ledger as? LocalLedger)?.ledger else {
+            say("warning: the ledger \(gateway.ledger.location) keeps no content memory: repeats of earlier weeks are not checked")
+            return nil
+        }
+        do {
+            return try await RunMemory.open(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId,
+                                            includeOwn: includeOwn)
+        } catch {
+            printError("cannot read the content memory \(store.location): \(error); nothing was paid for. Run again, or set "
+                       + "`memory.weeks: 0` in the manifest to make the week without it")
+            throw ExitCode(75)
+        }
+    }
+
     /// Runs `runner` with SIGINT/SIGTERM watched (stop scheduling, then cancel after `grace` s);
     /// returns the report and the signal that stopped it, if one did.
     func execute(_ runner: Runner, grace: Double) async throws -> (report: RunReport, signal: Int32?) {

@@ -10,18 +10,24 @@ extension FactoryCommand {
         @Argument(help: "The manifest file (YAML).")
         var manifest: String
 
+        @OptionGroup var week: WeekOption
+
         func run() async throws {
             do {
-                let loaded = try ManifestLoader.load(path: manifest)
+                let loaded = try ManifestLoader.load(path: manifest, week: week.week.flatMap(ISOWeek.init), clock: try ManifestLocation.clock())
                 let itemProblems = loaded.items.flatMap { loaded.itemProblems[$0.id] ?? [] }
                 if !itemProblems.isEmpty {
                     for problem in itemProblems { printError(problem.description) }
                     throw ExitCode(2)
                 }
-                print("\(manifest): ok — \(loaded.items.count) items for \(loaded.week) (\(Self.counts(loaded)))")
+                let standing = loaded.weekSpec.isStanding ? ", week: \(loaded.weekSpec)" : ""
+                print("\(manifest): ok — \(loaded.items.count) items for \(loaded.week) (\(Self.counts(loaded))\(standing))")
             } catch let error as ManifestError {
                 for problem in error.problems { printError(problem.description) }
                 printError("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in \(manifest)")
+                throw ExitCode(2)
+            } catch let error as FactoryError {
+                printError(error.description)
                 throw ExitCode(2)
             }
         }

@@ -5,11 +5,13 @@ import FactoryCore
 enum FakeAnswer {
     /// A structured-output answer for `schema`, given the request's messages (the last user
     /// message carries the brief).
-    static func structured(schema: FakeJSON, messages: [FakeJSON], fault: FakeFault.Kind?,
+    static func structured(schema: FakeJSON, messages: [FakeJSON], fault: FakeFault.Kind?, quotes: [String] = [],
                            random: inout SeededRandom) -> String {
         let seed = random.next()
         let text: String
-        if FakeConversation.isChatStory(schema) {
+        if !quotes.isEmpty, FakeQuote.isQuote(schema) {
+            text = FakeQuote.answer(from: quotes, seed: seed)
+        } else if FakeConversation.isChatStory(schema) {
             var writer = FakeConversation(schema: schema, prompt: lastUserText(messages), seed: seed)
             text = writer.make(messageCount: fault == .wrongCount ? 2 : nil).text
         } else if FakeRecipe.isRecipe(schema) {

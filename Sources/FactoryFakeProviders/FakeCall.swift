@@ -14,6 +14,8 @@ struct FakeCall: Sendable {
     let requiredKey: String?
     /// A content fault (badContent, wrongCount) the handler must work into the text it writes.
     var contentFault: FakeFault.Kind? = nil
+    /// The quotes a poster-quote answer is picked from (empty: invented from the word bank).
+    var quotes: [String] = []
 
     var requestHash: String { Digest.sha256(body) }
     var json: FakeJSON? { FakeJSON.parse(body) }

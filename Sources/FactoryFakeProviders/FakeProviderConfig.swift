@@ -12,9 +12,13 @@ public struct FakeProviderConfig: Sendable {
     public var chargeLog: URL?
     /// provider → the exact key required; absent = any non-empty key is accepted.
     public var requiredKeys: [String: String]
+    /// The lines a poster-quote answer is picked from (`--quote-list FILE`), to rehearse a model that
+    /// keeps coming back to the same few; empty: quotes are invented from the word bank.
+    public var quotes: [String]
 
     public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,
-                requiredKeys: [String: String] = [:]) {
+                requiredKeys: [String: String] = [:], quotes: [String] = []) {
+        self.quotes = quotes
         self.port = port
         self.latencyMS = latencyMS
         self.faults = faults
@@ -34,9 +38,11 @@ public struct FakeProviderConfig: Sendable {
         public var faults: [FakeFault]?
         public var chargeLog: String?
         public var requiredKeys: [String: String]?
+        public var quotes: [String]?
 
         public init(port: Int? = nil, latencyMS: [String: Int]? = nil, faults: [FakeFault]? = nil,
-                    chargeLog: String? = nil, requiredKeys: [String: String]? = nil) {
+                    chargeLog: String? = nil, requiredKeys: [String: String]? = nil, quotes: [String]? = nil) {
+            self.quotes = quotes
             self.port = port
             self.latencyMS = latencyMS
             self.faults = faults
@@ -52,6 +58,7 @@ public struct FakeProviderConfig: Sendable {
             result.faults += faults ?? []
             if let chargeLog { result.chargeLog = URL(fileURLWithPath: chargeLog) }
             result.requiredKeys.merge(requiredKeys ?? [:]) { _, new in new }
+            if let quotes { result.quotes = quotes }
             return result
         }
     }
@@ -71,7 +78,7 @@ public struct FakeProviderConfig: Sendable {
         } catch let error as FakeProviderError {
             throw error
         } catch {
-            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys)",
+            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes)",
                                     underlying: error)
         }
     }

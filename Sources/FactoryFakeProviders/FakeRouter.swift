@@ -71,6 +71,7 @@ struct FakeRouter: Sendable {
         var call = FakeCall(provider: provider, endpoint: endpoint, body: Data(buffer.readableBytesView), headers: headers,
                             requestId: FakeCall.makeRequestId(provider: provider), origin: origin(),
                             requiredKey: config.requiredKeys[provider])
+        call.quotes = config.quotes
         await state.countRequest()
         let fault = await state.takeFault(provider: provider, endpoint: endpoint)
         if let fault, fault.kind.isContentKind { call.contentFault = fault.kind }

@@ -7,15 +7,16 @@ public struct StandardKinds: KindFactory {
 
     public func job(for item: Item, in context: KindContext) -> any KindJob {
         let (manifest, providers, week) = (context.manifest, context.providers, context.weekFolder)
+        let memory = context.memory.map { $0.guarding(item: item) }
         return switch item.content {
         case .poster(let spec):
-            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers)
+            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, memory: memory)
         case .chatStory(let spec):
-            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week)
+            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week, memory: memory)
         case .recipeVideo(let spec):
-            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week)
+            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week, memory: memory)
         case .bedtimeStory(let spec):
-            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week)
+            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week, memory: memory)
         }
     }
 }

@@ -16,6 +16,10 @@ extension GalleryPage {
             let earlier = entry.hasBundle ? " Below is the bundle an earlier run made\(entry.metadata.map { " (\(HTML.escape($0.createdAt)))" } ?? "")." : ""
             body.append("<p class=\"reason\"><strong>\(HTML.escape(label(entry))):</strong> \(HTML.escape(reason))\(earlier)</p>")
         }
+        if !entry.repeats.isEmpty {
+            body.append("<div class=\"repeats\"><strong>Close to earlier weeks</strong><ul>"
+                        + entry.repeats.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></div>")
+        }
         if let metadata = entry.metadata {
             body.append(facts(entry, metadata))
             if let caption = entry.caption { body.append(captionBlock(caption, anchor: anchor)) }
@@ -49,7 +53,8 @@ extension GalleryPage {
         let status = entry.isDone && failed > 0 ? "\(failed) check\(failed == 1 ? "" : "s") failed" : ReviewFormat.status(entry)
         return "<div class=\"chips\"><span class=\"chip kind\">\(HTML.escape(ReviewFormat.kind(entry.kind)))</span>"
             + "<span class=\"chip\">\(HTML.escape(ReviewFormat.day(entry)))</span>"
-            + "<span class=\"chip status \(tone)\">\(HTML.escape(status))</span></div>"
+            + "<span class=\"chip status \(tone)\">\(HTML.escape(status))</span>"
+            + (entry.repeats.isEmpty ? "" : "<span class=\"chip status warn repeat\">close to an earlier week</span>") + "</div>"
     }
 
     /// The product: the video with its cover as poster; for posters the still first (a tab shows

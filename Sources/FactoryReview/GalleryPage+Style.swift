@@ -47,6 +47,8 @@ extension GalleryPage {
     .body h2{margin:8px 0 2px;font-size:18px;line-height:1.3;overflow-wrap:anywhere}
     .item-id{margin:0;color:var(--muted);font:12px ui-monospace,Menlo,Consolas,monospace}
     .chips{display:flex;flex-wrap:wrap;gap:6px}
+    .repeats{background:var(--chip);border-left:3px solid var(--warn);padding:6px 10px;margin:8px 0;font-size:13px}
+    .repeats ul{margin:4px 0 0;padding-left:18px}
     .chip{background:var(--chip);border-radius:999px;padding:2px 10px;font-size:12.5px}
     .chip.kind{font-weight:600} .chip.status.ok{color:var(--ok)} .chip.status.bad{color:#fff;background:var(--bad)} .chip.status.warn{color:var(--warn)}
     .facts{color:var(--muted);margin:6px 0 10px;font-size:13.5px;font-variant-numeric:tabular-nums}

@@ -23,6 +23,8 @@ public struct ReviewEntry: Sendable {
     public var costUSD: Double
     /// What `review --check` found on re-probing the bundle; nil when it did not run.
     public var recheck: [BundleMetadata.Check]?
+    /// Where the bundle is close to what its series published in other weeks (the content memory).
+    public var repeats: [String] = []
 
     public var hasBundle: Bool { metadata != nil }
     public var title: String { metadata?.title ?? id }
@@ -43,6 +45,6 @@ public struct ReviewEntry: Sendable {
         (metadata?.checks ?? []).filter { !$0.passed } + (recheck ?? []).filter { !$0.passed }
     }
 
-    /// Not done, or done with a failing check.
-    public var needsAttention: Bool { !(isDone || status == "fetched") || !failedChecks.isEmpty }
+    /// Not done, done with a failing check, or close to an earlier week.
+    public var needsAttention: Bool { !(isDone || status == "fetched") || !failedChecks.isEmpty || !repeats.isEmpty }
 }

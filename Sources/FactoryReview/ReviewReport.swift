@@ -30,6 +30,8 @@ public struct ReviewReport: Sendable, Decodable {
     public var items: [Item]?
     public var calls: Calls?
     public var stopped: Bool?
+    /// `memory.weeks` of the run (the window repeats were refused in).
+    public var memoryWeeks: Int?
 
     /// Reads `<week>/report.json`; nil when there is none.
     public static func load(weekFolder: URL) throws -> ReviewReport? {

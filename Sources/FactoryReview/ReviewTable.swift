@@ -31,6 +31,7 @@ public enum ReviewTable {
             last = failed.isEmpty ? (entry.hasBundle ? "none" : "") : failed.joined(separator: ", ")
         }
         if !entry.isDone, entry.hasBundle, entry.status != "unreadable" { last += " (an earlier bundle is still there)" }
+        if !entry.repeats.isEmpty { last += "; CLOSE TO EARLIER WEEKS: " + entry.repeats.joined(separator: "; ") }
         return [entry.id, ReviewFormat.kind(entry.kind), ReviewFormat.day(entry), ReviewFormat.status(entry),
                 entry.duration.map(ReviewFormat.duration) ?? "–", entry.size.map(ReviewFormat.size) ?? "–",
                 ReviewFormat.money(entry.costUSD), last]

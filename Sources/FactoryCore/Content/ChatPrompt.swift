@@ -35,6 +35,7 @@ public enum ChatPrompt {
             lines.append("Every character speaks at least once.")
         }
         lines.append("Variation \(brief.seed % 10_000).")
+        if !brief.recent.isEmpty { lines.append(brief.recent.promptSection) }
         return lines.joined(separator: "\n")
     }
 

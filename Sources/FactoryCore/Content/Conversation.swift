@@ -57,6 +57,9 @@ public struct Conversation: Sendable, Codable, Equatable {
 
     /// The contact shown in the header: every character that is not "me".
     public var contacts: [Character] { characters.filter { $0.name != me?.name } }
+
+    /// The story's premise as the memory keeps it: the two-message hook that opens it.
+    public var premise: String { messages.prefix(2).map(\.text).joined(separator: " / ") }
 }
 
 /// What the writer is asked for: the item's brief, with the cast fixed when the manifest gives it.
@@ -72,9 +75,12 @@ public struct ConversationBrief: Sendable, Equatable {
     /// Personalities cast, for their voice of writing.
     public var personalities: [String: ChatPersonality]
     public var seed: UInt64
+    /// Titles and premises the series published recently: the prompt lists them, the offline writer skips them.
+    public var recent: RecentWork
 
     public init(prompt: String, genre: Genre, mood: Mood, length: ChatLength, messageCount: Int,
-                cast: [Conversation.Character], personalities: [String: ChatPersonality], seed: UInt64) {
+                cast: [Conversation.Character], personalities: [String: ChatPersonality], seed: UInt64, recent: RecentWork = RecentWork()) {
+        self.recent = recent
         self.prompt = prompt
         self.genre = genre
         self.mood = mood

@@ -78,8 +78,11 @@ public struct Recipe: Sendable, Codable, Equatable {
 public struct RecipeBrief: Sendable, Equatable {
     public var prompt: String
     public var seed: UInt64
+    /// Recipe titles the series published recently: the prompt lists them, the offline writer skips them.
+    public var recent: RecentWork
 
-    public init(prompt: String, seed: UInt64) {
+    public init(prompt: String, seed: UInt64, recent: RecentWork = RecentWork()) {
+        self.recent = recent
         self.prompt = prompt
         self.seed = seed
     }

@@ -21,7 +21,7 @@ public enum RecipePrompt {
         return [
             "Write a recipe video for: \(prompt.isEmpty ? "a quick weeknight dinner from what's left in the fridge" : prompt)",
             "Variation \(brief.seed % 10_000).",
-        ].joined(separator: "\n")
+        ].joined(separator: "\n") + (brief.recent.isEmpty ? "" : "\n" + brief.recent.promptSection)
     }
 
     /// The same request again, told what was wrong with the previous answer.

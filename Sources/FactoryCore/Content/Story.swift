@@ -106,6 +106,8 @@ public struct StoryBrief: Sendable, Equatable {
     /// A language code ("en", "fr", "de"…).
     public var language: String
     public var seed: UInt64
+    /// Titles and premises the series published recently: the prompt lists them, the offline writer skips them.
+    public var recent: RecentWork = RecentWork()
 
     public init(name: String, age: Int, appearance: String? = nil, traits: [String] = [], ability: String? = nil,
                 companion: String? = nil, theme: String, minutes: Int, language: String = "en", seed: UInt64) {
@@ -122,10 +124,11 @@ public struct StoryBrief: Sendable, Equatable {
     }
 
     /// The brief of a bedtime item.
-    public init(spec: BedtimeSpec, seed: UInt64) {
+    public init(spec: BedtimeSpec, seed: UInt64, recent: RecentWork = RecentWork()) {
         self.init(name: spec.hero.name.trimmingCharacters(in: .whitespaces), age: spec.hero.age, appearance: spec.hero.appearance,
                   traits: spec.hero.traits, ability: spec.hero.ability, companion: spec.companion, theme: spec.theme,
                   minutes: spec.lengthMinutes, language: spec.language, seed: seed)
+        self.recent = recent
     }
 
     /// Words of narration asked for: `StoryPrompt.wordsPerMinute` a minute.

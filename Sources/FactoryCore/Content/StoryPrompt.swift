@@ -40,6 +40,7 @@ public enum StoryPrompt {
             "Words suitable for a \(brief.age)-year-old.",
         ]
         lines.append("Variation \(brief.seed % 10_000).")
+        if !brief.recent.isEmpty { lines.append(brief.recent.promptSection) }
         return lines.joined(separator: "\n")
     }
 

@@ -107,6 +107,7 @@ public final class Ledger: Sendable {
                 CREATE INDEX calls_state ON calls(state);
                 """)
         }
+        registerMemory(&migrator)
         return migrator
     }
 

@@ -16,10 +16,14 @@ public protocol KindJob: Sendable {
     /// A hash of the item's inputs outside the manifest (a story override file), recorded in the
     /// bundle; nil when the kind has none.
     var inputsSha256: String? { get }
+    /// What the bundle made from `assets` says or shows, for the content memory (quotes, titles,
+    /// premises, casts, image prompts and seeds); recorded when the bundle is published.
+    func remembered(_ assets: Assets) -> [Remembered]
 }
 
 extension KindJob {
     public var inputsSha256: String? { nil }
+    public func remembered(_ assets: Assets) -> [Remembered] { [] }
 }
 
 /// What a kind's job is made from, besides its item.
@@ -27,11 +31,14 @@ public struct KindContext: Sendable {
     public let manifest: Manifest
     public let providers: ProviderSet
     public let weekFolder: URL
+    /// The content memory for the run (nil: no memory, nothing is checked for repeats).
+    public let memory: RunMemory?
 
-    public init(manifest: Manifest, providers: ProviderSet, weekFolder: URL) {
+    public init(manifest: Manifest, providers: ProviderSet, weekFolder: URL, memory: RunMemory? = nil) {
         self.manifest = manifest
         self.providers = providers
         self.weekFolder = weekFolder
+        self.memory = memory
     }
 }
 

@@ -46,7 +46,8 @@ public final class PaidCallGateway: Sendable {
     public let slots: (any ProviderSlots)?
     let global: AsyncSemaphore
     let perProvider: [ProviderID: AsyncSemaphore]
-    let log: @Sendable (String) -> Void
+    /// Where the run's lines go (the writers say here why they ask again).
+    package let log: @Sendable (String) -> Void
     let sleep: @Sendable (Double) async throws -> Void
 
     public init(settings: Settings, ledger: any LedgerStore, cache: any AnswerCache, stop: StopSignal,

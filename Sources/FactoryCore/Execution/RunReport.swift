@@ -20,6 +20,9 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     public var bundle: String?
     /// Each stage of the item in this run (provider calls and the render), in the order they ended.
     public var stages: [StageOutcome] = []
+    /// How the published bundle stands against earlier weeks: a fixed text that repeats one
+    /// (allowed), a written one close to one.
+    public var notes: [String]?
 
     public init(id: String, kind: String, day: String, status: Status, message: String?, deferral: Deferral.Reason? = nil,
                 costUSD: Double, seconds: Double, bundle: String?) {
@@ -70,6 +73,8 @@ public struct RunReport: Sendable, Codable {
     public var slowestStages: [StageOutcome] = []
     /// This run's estimate against what it paid, stage by stage.
     public var estimate: Reconciliation?
+    /// `memory.weeks` of the run (how far back repeats were refused); nil without a memory.
+    public var memoryWeeks: Int?
 
     public init(week: String, manifest: String, startedAt: String, finishedAt: String, seconds: Double,
                 providers: [String: String], items: [ItemOutcome], calls: CallSummary?) {
@@ -136,6 +141,7 @@ public struct RunReport: Sendable, Codable {
             lines.append("  \(label) \(item.id): \(item.message ?? "")")
         }
         for line in calls?.uncertain ?? [] { lines.append("  UNCERTAIN \(line)") }
+        for item in items { for note in item.notes ?? [] { lines.append("  NOTE \(item.id): \(note)") } }
         if let estimate, estimate.estimatedUSD > 0 || estimate.actualUSD > 0 { lines.append("  " + estimate.summary) }
         if !slowestStages.isEmpty {
             lines.append("  slowest stages: " + slowestStages.prefix(3).map { stage in
@@ -161,6 +167,7 @@ extension ItemOutcome {
         seconds = try c.decode(Double.self, forKey: .seconds)
         bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
         stages = try c.decodeIfPresent([StageOutcome].self, forKey: .stages) ?? []
+        notes = try c.decodeIfPresent([String].self, forKey: .notes)
     }
 }
 
@@ -178,5 +185,6 @@ extension RunReport {
         stopped = try c.decodeIfPresent(Bool.self, forKey: .stopped) ?? false
         slowestStages = try c.decodeIfPresent([StageOutcome].self, forKey: .slowestStages) ?? []
         estimate = try c.decodeIfPresent(Reconciliation.self, forKey: .estimate)
+        memoryWeeks = try c.decodeIfPresent(Int.self, forKey: .memoryWeeks)
     }
 }

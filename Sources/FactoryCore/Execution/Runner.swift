@@ -37,12 +37,16 @@ public struct Runner: Sendable {
     public let log: @Sendable (String) -> Void
     /// Where items, stages and renders are reported as they go (the live view, the plain lines, the report).
     public let progress: RunProgress
+    /// What the series published before: the prompts list it, the checks refuse repeats of it, and
+    /// every published bundle is recorded in it (nil: no memory).
+    public let memory: RunMemory?
     /// Cluster mode: a bundle is published only while this worker still holds the item's lease.
     public let publication: (any PublicationFence)?
 
     public init(manifest: Manifest, providers: ProviderSet, kinds: any KindFactory, options: RunOptions, gateway: PaidCallGateway? = nil,
                 stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress(),
-                publication: (any PublicationFence)? = nil) {
+                publication: (any PublicationFence)? = nil, memory: RunMemory? = nil) {
+        self.memory = memory
         self.publication = publication
         self.manifest = manifest
         self.providers = providers
@@ -104,6 +108,7 @@ public struct Runner: Sendable {
                                providers: ["text": providers.text.name, "image": providers.image.name],
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
+        report.memoryWeeks = memory?.weeks
         report.attach(stages: await progress.stages)
         if let gateway, let paid = try? await gateway.ledger.paidByStage(runId: gateway.settings.runId) {
             report.estimate = Reconciliation(planned: planned, paid: paid)
@@ -143,7 +148,8 @@ public struct Runner: Sendable {
 
     /// The job that makes an item of its kind (with `providers` in place of the run's when given).
     func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
-        kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder))
+        kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder,
+                                             memory: memory))
     }
 
     /// True when the published bundle is current (this manifest, this version, the same inputs
@@ -152,6 +158,21 @@ public struct Runner: Sendable {
         !options.fresh && !options.skipRender && options.regenerate == nil
             && BundleWriter.isCurrent(weekFolder: weekFolder, itemId: job.item.id, manifestSha256: manifest.sha256,
                                       inputsSha256: job.inputsSha256)
+    }
+
+    /// Records what a published bundle says in the content memory; a fixed text repeating an
+    /// earlier week, or a written one close to one, is noted on the item's line of the report.
+    func remember<Job: KindJob>(_ job: Job, assets: Job.Assets) async -> [String] {
+        guard let memory else { return [] }
+        do {
+            let notes = try await memory.record(item: job.item, entries: job.remembered(assets))
+            for note in notes { log("item \(job.item.id): \(note)") }
+            return notes
+        } catch {
+            // The bundle is published; the memory missing it is said, not fatal.
+            log("warning: item \(job.item.id): not recorded in the content memory \(memory.store.location): \(error)")
+            return []
+        }
     }
 
     public func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
@@ -184,7 +205,7 @@ public struct Runner: Sendable {
                 outcome.status = .fetched
             } else {
                 try Task.checkCancellation()
-                let bundle = try await renderLimit.withPermit(priority: priority) { () async throws -> String in
+                let (bundle, notes) = try await renderLimit.withPermit(priority: priority) { () async throws -> (String, [String]) in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
                         try await progress.stage(item: item.id, stage: "render", provider: "render",
@@ -197,9 +218,10 @@ public struct Runner: Sendable {
                         } else {
                             try writer.publish()
                         }
+                        let notes = await remember(job, assets: assets)
                         // A quarantine left by an earlier failed attempt no longer applies.
                         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))
-                        return writer.final.path
+                        return (writer.final.path, notes)
                     } catch {
                         writer.discard()
                         throw error
@@ -207,6 +229,7 @@ public struct Runner: Sendable {
                 }
                 outcome.status = .done
                 outcome.bundle = bundle
+                if !notes.isEmpty { outcome.notes = notes }
             }
         } catch let deferral as Deferral {
             outcome.status = .deferred

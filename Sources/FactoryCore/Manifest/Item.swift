@@ -110,16 +110,17 @@ struct ItemDecoding: Decodable {
 /// The top-level keys other than `defaults` and `items`.
 struct HeaderDecoding: Decodable {
     var version: Int
-    var week: ISOWeek
+    var week: WeekSpec
     var timezone: String
+    var memory: MemorySettings
     var output: String
     var brand: Brand
     var budget: Budget
     var concurrency: Concurrency
     var providers: ProviderChoices
 
-    static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "defaults", "items"]
-    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers }
+    static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "memory", "defaults", "items"]
+    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers, memory }
 
     init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(Self.keys)
@@ -132,9 +133,9 @@ struct HeaderDecoding: Decodable {
             throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "version \(version) is not supported; this factory reads version 1")
         }
         guard c.contains(.week) else {
-            throw DecodingError.keyNotFound(Keys.week, .init(codingPath: [], debugDescription: "add the ISO week the manifest is for, e.g. `week: 2026-W48`"))
+            throw DecodingError.keyNotFound(Keys.week, .init(codingPath: [], debugDescription: "add the ISO week the manifest is for, e.g. `week: 2026-W48`, or `week: auto` for a standing manifest"))
         }
-        week = try c.decode(ISOWeek.self, forKey: .week)
+        week = try c.decode(WeekSpec.self, forKey: .week)
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone) ?? "UTC"
         if TimeZone(identifier: timezone) == nil {
             throw DecodingError.dataCorruptedError(forKey: .timezone, in: c, debugDescription: "\"\(timezone)\" is not a time zone; use an IANA name such as America/New_York")
@@ -144,5 +145,6 @@ struct HeaderDecoding: Decodable {
         budget = try c.decodeIfPresent(Budget.self, forKey: .budget) ?? Budget()
         concurrency = try c.decodeIfPresent(Concurrency.self, forKey: .concurrency) ?? Concurrency()
         providers = try c.decodeIfPresent(ProviderChoices.self, forKey: .providers) ?? ProviderChoices()
+        memory = try c.decodeIfPresent(MemorySettings.self, forKey: .memory) ?? MemorySettings()
     }
 }

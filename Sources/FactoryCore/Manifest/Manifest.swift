@@ -3,7 +3,13 @@ import Foundation
 /// A week of content, decoded, validated and with every default resolved.
 public struct Manifest: Sendable {
     public var version: Int
+    /// The week this run makes: the manifest's `week:` resolved (`auto`/`next` from the run's date,
+    /// `--week` over either). Days, caps, folders, reports and cache keys all follow it.
     public var week: ISOWeek
+    /// `week:` as written: a fixed week, or a standing `auto`/`next`.
+    public var weekSpec: WeekSpec = .fixed(ISOWeek(year: 2026, week: 1))
+    /// How far back the content memory looks for repeats (`memory: { weeks: N }`).
+    public var memory: MemorySettings = MemorySettings()
     public var timezone: TimeZone
     /// Where bundles go; absolute, resolved against the manifest's folder.
     public var output: URL
@@ -20,6 +26,28 @@ public struct Manifest: Sendable {
     public var folder: URL { file.deletingLastPathComponent() }
     /// SHA-256 of the manifest's bytes, recorded in every bundle.
     public var sha256: String
+}
+
+/// The content memory's window: a text stage's answer may not repeat (exactly or nearly) what
+/// its series published within `weeks` weeks of the run's week; 0 turns the check off.
+public struct MemorySettings: Sendable, Equatable, Decodable {
+    public var weeks: Int
+
+    public static let defaultWeeks = 12
+
+    public init(weeks: Int = MemorySettings.defaultWeeks) { self.weeks = weeks }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(["weeks"])
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        let key = AnyKey(stringValue: "weeks")
+        let weeks = try c.decodeIfPresent(Int.self, forKey: key) ?? Self.defaultWeeks
+        guard (0...520).contains(weeks) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription:
+                "memory.weeks is \(weeks); write a number of weeks from 1 to 520 (default \(Self.defaultWeeks)), or 0 to allow repeats")
+        }
+        self.weeks = weeks
+    }
 }
 
 /// The brand shown on every piece.

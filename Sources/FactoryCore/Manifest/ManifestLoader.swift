@@ -6,9 +6,13 @@ import Yams
 /// decoding into resolved values → checks of ids, dates and local files. Every problem found is
 /// reported, not just the first.
 public enum ManifestLoader {
-    /// Loads and validates `path`; throws `ManifestError` listing every problem.
-    public static func load(path: String) throws -> Manifest {
+    /// Loads and validates `path`; throws `ManifestError` listing every problem. A standing
+    /// `week:` (`auto`, `next`) is resolved from `clock` in the manifest's time zone; `week`
+    /// (`--week`) overrides whatever the manifest says.
+    public static func load(path: String, week: ISOWeek? = nil, clock: RunClock = .now(Date())) throws -> Manifest {
         var session = LoadSession(path: path)
+        session.weekOverride = week
+        session.clock = clock
         return try session.run()
     }
 }
@@ -24,6 +28,9 @@ struct LoadSession {
     /// One decoder for the load, with an explicit encoding: making one per item read the whole
     /// environment each time (Yams's default encoding looks at an environment variable).
     let yaml: YAMLDecoder
+    /// `--week`, and where "today" comes from for a standing week.
+    var weekOverride: ISOWeek?
+    var clock: RunClock = .now(Date())
 
     init(path: String) {
         file = URL(fileURLWithPath: path).standardizedFileURL
@@ -68,8 +75,8 @@ struct LoadSession {
         let defaults = splitDefaults(root["defaults"])
         var items: [Item] = []
         var seenIds: [String: String] = [:]
-        let week = header?.week
         let zone = header.flatMap { TimeZone(identifier: $0.timezone) } ?? TimeZone(identifier: "UTC")!
+        let week = header?.week.resolve(override: weekOverride, today: clock.moment(in: zone), in: zone)
         // One formatter for the whole load: making one per item was a fifth of a 10,000-item load.
         let days = Self.dayFormatter(zone)
 
@@ -107,7 +114,7 @@ struct LoadSession {
             let unique = (problems + itemProblems.values.joined()).filter { seen.insert($0.description).inserted }
             throw ManifestError(unique.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
         }
-        return Manifest(version: header.version, week: header.week, timezone: zone,
+        return Manifest(version: header.version, week: week ?? ISOWeek(year: 2026, week: 1), weekSpec: header.week, memory: header.memory, timezone: zone,
                         output: URL(fileURLWithPath: header.output).standardizedFileURL,
                         brand: header.brand, budget: header.budget, concurrency: header.concurrency,
                         providers: header.providers, items: items, itemProblems: itemProblems, file: file, sha256: Digest.sha256(data))

@@ -30,6 +30,7 @@ public enum EstimateReport {
         out += "week \(plan.week): \(usd(caps.committedWeekUSD)) committed + \(usd(total)) = "
             + "\(usd(caps.committedWeekUSD + total)) of the \(usd(caps.weeklyUSD, places: 2)) weekly cap"
             + (caps.breaksWeekly(total) ? " — OVER THE WEEKLY CAP\n" : " — ok\n")
+        if let reasks = plan.reasks { out += reasks.summary + "\n" }
         if plan.breaksCap {
             out += "a run today would defer items at the cap; raise `budget:` in the manifest, run fewer items (--day, --only), or wait for tomorrow\n"
         }

@@ -40,6 +40,8 @@ public struct WeekPlan: Sendable, Codable {
     public var stages: [PlannedStage]
     public var problems: [Problem]
     public var caps: Caps
+    /// Re-asks the no-repeat rule may cost (nil: no content memory).
+    public var reasks: ReaskForecast?
 
     public var totalUSD: Double { stages.reduce(0) { $0 + $1.usd } }
     public var totalMaxUSD: Double { stages.reduce(0) { $0 + $1.maxUSD } }
@@ -101,6 +103,6 @@ extension Runner {
                                  committedTodayUSD: committed.day, committedWeekUSD: committed.week,
                                  daysOverDailyCap: perDay.filter { $0.value > manifest.budget.dailyUSD + 1e-9 }.keys.sorted())
         return WeekPlan(week: manifest.week.description, timezone: manifest.timezone.identifier, manifest: manifest.file.path,
-                        items: selected.count, stages: stages, problems: problems, caps: caps)
+                        items: selected.count, stages: stages, problems: problems, caps: caps, reasks: reasks(stages))
     }
 }

@@ -8,7 +8,15 @@ public struct QuoteRequest: Sendable, Equatable {
     public var seed: UInt64
     /// Effort and thinking for the live model (a quote needs little: low, no thinking).
     public var reasoning: Reasoning
-    public init(series: Series, theme: String, week: ISOWeek, seed: UInt64, reasoning: Reasoning = Reasoning(effort: .low)) {
+    /// Quotes the series published recently (and answers refused in this run): the prompt lists
+    /// them; the offline library skips them.
+    public var recent: RecentWork
+    /// Why the previous answer was refused, for a re-ask (nil: the first ask).
+    public var problem: String?
+    public init(series: Series, theme: String, week: ISOWeek, seed: UInt64, reasoning: Reasoning = Reasoning(effort: .low),
+                recent: RecentWork = RecentWork(), problem: String? = nil) {
+        self.recent = recent
+        self.problem = problem
         self.series = series
         self.theme = theme
         self.week = week
@@ -22,7 +30,10 @@ public struct GeneratedQuote: Sendable, Equatable {
     public var text: String
     public var attribution: String
     public var record: GenerationRecord
-    public init(text: String, attribution: String, record: GenerationRecord) {
+    /// The paid request's cache key, so a refused quote can leave the cache (nil: offline).
+    public var key: String?
+    public init(text: String, attribution: String, record: GenerationRecord, key: String? = nil) {
+        self.key = key
         self.text = text
         self.attribution = attribution
         self.record = record

@@ -13,6 +13,8 @@ struct BedtimeJob: Sendable {
     let manifest: Manifest
     let providers: ProviderSet
     let weekFolder: URL
+    /// The series' memory (nil: repeats are not checked).
+    var memory: SeriesGuard? = nil
 
     /// One chunk's narration, kept in a work file between the paid stage and the render.
     struct Spoken: Sendable {
@@ -45,7 +47,15 @@ struct BedtimeJob: Sendable {
     static let loudnessTarget = -18.0
 
     var storyWriter: StoryWriter {
-        StoryWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine, manifest: manifest.file)
+        StoryWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine, manifest: manifest.file,
+                    memory: memory)
+    }
+
+    /// The title, premise and hero (fixed when the override file wrote the story), and the cover's prompt and seed.
+    func remembered(_ assets: Assets) -> [Remembered] {
+        let cover = illustrationRequest(assets.story)
+        return StoryWriter.remembered(assets.story, hero: spec.hero.name, fixed: assets.source == StoryWriter.overrideSource)
+            + [Remembered(.imagePrompt, cover.positivePrompt, seed: cover.seed)]
     }
 
     static func tidy(_ paragraphs: [String]) -> [String] {

@@ -14,12 +14,20 @@ struct StoryWriter {
     let quarantine: URL
     /// The manifest file; the override file is looked for beside it.
     let manifest: URL
+    /// The series' memory (nil: repeats are not checked).
+    var memory: SeriesGuard? = nil
 
     static let overrideSource = "override file"
 
     var seed: UInt64 { item.seed(.text, default: item.seed ?? Seed.from(item.id, week.description, "bedtime")) }
 
-    func brief() -> StoryBrief { StoryBrief(spec: spec, seed: seed) }
+    func brief() -> StoryBrief { StoryBrief(spec: spec, seed: seed, recent: memory?.recentWork([.title, .premise]) ?? RecentWork()) }
+
+    /// What a story says, for the memory: its title and premise (checked) and its hero. An
+    /// override file is `fixed`: the user wrote it.
+    static func remembered(_ story: Story, hero: String, fixed: Bool) -> [Remembered] {
+        [Remembered(.title, story.title, fixed: fixed), Remembered(.premise, story.summary, fixed: fixed), Remembered(.hero, hero, fixed: fixed)]
+    }
 
     /// `<manifest folder>/<item-id>.story.md`; a folder URL (ending in "/") is taken as the folder itself.
     static func overridePath(manifest: URL, itemId: String) -> URL {
@@ -33,10 +41,15 @@ struct StoryWriter {
         let brief = brief()
         if let edited = try overridden(brief) { return (edited, [], Self.overrideSource) }
         let edit = Self.overridePath(manifest: manifest, itemId: item.id).lastPathComponent
-        let writing = StructuredWriting(item: item.id, what: "bedtime-story", provider: provider, quarantine: quarantine, reasoning: item.reasoning)
+        let writing = StructuredWriting(item: item.id, what: "bedtime-story", provider: provider, quarantine: quarantine,
+                                        reasoning: item.reasoning, memory: memory)
         let (story, records) = try await writing.ask(
-            context: context, request: { StoryPrompt.request(brief, problem: $0) },
-            check: { StoryCheck.validate($0, brief: brief) },
+            context: context, request: { attempt in
+                var asked = brief
+                asked.recent = brief.recent.adding(attempt.refused)
+                return StoryPrompt.request(asked, problem: attempt.problem)
+            },
+            check: { StoryCheck.validate($0, brief: brief) }, remembered: { Self.remembered($0, hero: brief.name, fixed: false) },
             fix: "change the theme or length, or write the story yourself in \(edit) next to the manifest")
         return (story, records, provider.name)
     }

@@ -11,7 +11,8 @@ struct ChatJob: Sendable {
     let manifest: Manifest
     let providers: ProviderSet
     let weekFolder: URL
-    /// Where the render writes; nil for the paid stage, which writes nothing.
+    /// The series' memory (nil: repeats are not checked).
+    var memory: SeriesGuard? = nil
 
     /// What the paid stage produced.
     struct Assets: Sendable {
@@ -21,7 +22,12 @@ struct ChatJob: Sendable {
 
     var chatWriter: ChatWriter {
         ChatWriter(item: item, spec: spec, week: manifest.week, provider: providers.text,
-                   quarantine: weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true))
+                   quarantine: weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true), memory: memory)
+    }
+
+    /// The title, premise and cast, fixed when the thread was written by hand.
+    func remembered(_ assets: Assets) -> [Remembered] {
+        ChatWriter.remembered(assets.conversation, fixed: assets.source != providers.text.name)
     }
 
     func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {

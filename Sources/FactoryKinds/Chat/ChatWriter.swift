@@ -12,6 +12,8 @@ struct ChatWriter {
     let provider: any TextProvider
     /// Where rejected answers are kept.
     let quarantine: URL
+    /// The series' memory (nil: repeats are not checked).
+    var memory: SeriesGuard? = nil
 
     /// Default looks for characters the manifest leaves plain.
     static let colours = Conversation.Character.colours
@@ -34,19 +36,36 @@ struct ChatWriter {
         var personalities: [String: ChatPersonality] = [:]
         for c in spec.characters { if let p = c.personality { personalities[c.name] = .of(p) } }
         return ConversationBrief(prompt: spec.prompt, genre: spec.genre, mood: spec.mood, length: spec.length,
-                                 messageCount: count, cast: cast(), personalities: personalities, seed: seed)
+                                 messageCount: count, cast: cast(), personalities: personalities, seed: seed,
+                                 recent: memory?.recentWork([.title, .premise]) ?? RecentWork())
     }
 
     /// The conversation and the records of the calls that wrote it (none when written by hand).
     func conversation(context: CallContext) async throws -> (Conversation, [GenerationRecord], source: String) {
         if let written = try handWritten() { return (written.0, [], written.1) }
         let brief = brief()
-        let writing = StructuredWriting(item: item.id, what: "chat-story", provider: provider, quarantine: quarantine, reasoning: item.reasoning)
+        let writing = StructuredWriting(item: item.id, what: "chat-story", provider: provider, quarantine: quarantine,
+                                        reasoning: item.reasoning, memory: memory)
         let (conversation, records) = try await writing.ask(
-            context: context, request: { ChatPrompt.request(brief, problem: $0) },
+            context: context, request: { attempt in
+                var asked = brief
+                asked.recent = brief.recent.adding(attempt.refused)
+                return ChatPrompt.request(asked, problem: attempt.problem)
+            },
             check: { ConversationCheck.validate($0, brief: brief) },
+            remembered: { Self.remembered($0, fixed: false) },
             fix: "change the prompt or length, or write `messages:` by hand")
         return (conversation, records, provider.name)
+    }
+
+    /// What a chat story says, for the memory: its title, its premise (the two-message hook that
+    /// opens it) and its cast. A hand-written thread is `fixed`: repeating it is the user's choice.
+    static func remembered(_ conversation: Conversation, fixed: Bool) -> [Remembered] {
+        let hook = conversation.premise
+        var out = [Remembered(.title, conversation.title, fixed: fixed)]
+        if !hook.isEmpty { out.append(Remembered(.premise, hook, fixed: fixed)) }
+        out.append(Remembered(.cast, conversation.characters.map(\.name).joined(separator: ", "), fixed: fixed))
+        return out
     }
 
     /// A conversation written in the manifest (`messages:`) or in the `conversation:` file.

@@ -9,7 +9,8 @@ struct PosterJob: Sendable {
     let spec: PosterSpec
     let manifest: Manifest
     let providers: ProviderSet
-    /// Where the render writes; nil for the paid stages, which write nothing.
+    /// The series' memory (nil: repeats are not checked).
+    var memory: SeriesGuard? = nil
 
     /// What the paid stages produced: everything the render needs.
     struct Assets: Sendable {
@@ -20,10 +21,20 @@ struct PosterJob: Sendable {
 
     var baseSeed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue) }
 
-    /// The quote request; nil when the manifest gives the quote.
+    /// The quote request; nil when the manifest gives the quote. It lists the quotes the series
+    /// published in other weeks of the memory's window.
     var quoteRequest: QuoteRequest? {
         spec.quote == nil ? QuoteRequest(series: spec.series, theme: spec.prompt, week: manifest.week,
-                                         seed: item.seed(.text, default: baseSeed), reasoning: item.reasoning) : nil
+                                         seed: item.seed(.text, default: baseSeed), reasoning: item.reasoning,
+                                         recent: memory?.recentWork([.quote]) ?? RecentWork()) : nil
+    }
+
+    /// The quote and attribution (fixed when the manifest gives the quote), and each variant's prompt and seed.
+    func remembered(_ assets: Assets) -> [Remembered] {
+        let fixed = spec.quote != nil
+        var out = [Remembered(.quote, assets.quote, fixed: fixed)]
+        if !assets.attribution.isEmpty { out.append(Remembered(.attribution, assets.attribution, fixed: fixed || spec.attribution != nil)) }
+        return out + imageRequests.map { Remembered(.imagePrompt, $0.request.positivePrompt, seed: $0.request.seed) }
     }
 
     /// One image request per variant, with consecutive seeds, and the stage each is recorded as.
@@ -49,8 +60,8 @@ struct PosterJob: Sendable {
         // Text: the manifest's quote, or one from the text provider.
         let quote: String, attribution: String
         if let request = quoteRequest {
-            let answer = try await providers.text.quote(request, context: context.with(stage: "text"))
-            records.append(answer.record)
+            let answer = try await PosterQuote(item: item.id, provider: providers.text, memory: memory)
+                .ask(request, context: context, records: &records)
             quote = answer.text
             attribution = spec.attribution ?? answer.attribution
         } else {

@@ -12,6 +12,8 @@ struct RecipeJob: Sendable {
     let manifest: Manifest
     let providers: ProviderSet
     let weekFolder: URL
+    /// The series' memory (nil: repeats are not checked).
+    var memory: SeriesGuard? = nil
 
     struct Assets: Sendable {
         var recipe: Recipe
@@ -24,7 +26,13 @@ struct RecipeJob: Sendable {
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "recipe") }
 
     var recipeWriter: RecipeWriter {
-        RecipeWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine)
+        RecipeWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine, memory: memory)
+    }
+
+    /// The title and dish (fixed when the manifest wrote the recipe), and each generated picture's prompt and seed.
+    func remembered(_ assets: Assets) -> [Remembered] {
+        RecipeWriter.remembered(assets.recipe, fixed: spec.recipe != nil)
+            + imageRequests(assets.recipe).map { Remembered(.imagePrompt, $0.1.positivePrompt, seed: $0.1.seed) }
     }
 
     /// The pictures to generate (the roles without a local photo), by role.

@@ -129,7 +129,10 @@ enum QuotePrompt {
         """
 
     static func user(_ request: QuoteRequest) -> String {
-        "Series: \(request.series.title). Theme for this week (\(request.week)): \(request.theme). Variation \(request.seed % 1000)."
+        var text = "Series: \(request.series.title). Theme for this week (\(request.week)): \(request.theme). Variation \(request.seed % 1000)."
+        if !request.recent.isEmpty { text += "\n" + request.recent.promptSection }
+        if let problem = request.problem { text += "\n\nYour previous answer was rejected: \(problem)." }
+        return text
     }
 
     /// The quote and its generation record from a finished call.
@@ -141,7 +144,8 @@ enum QuotePrompt {
                                                        parameters: parameters,
                                                        seed: request.seed, requestId: result.requestId,
                                                        promptHash: Digest.sha256(system + user(request)),
-                                                       units: result.units, costUSD: result.costUSD, cached: result.cached))
+                                                       units: result.units, costUSD: result.costUSD, cached: result.cached),
+                              key: result.key)
     }
 
     /// Reads and checks the answer's JSON.

@@ -7,8 +7,11 @@ public struct OfflineTextProvider: TextProvider {
     public init() {}
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        // The item's seed shifts the pick only when it was set explicitly (regeneration with --seed).
-        let quote = QuoteLibrary.pick(series: request.series, week: request.week, offset: 0)
+        guard let quote = QuoteLibrary.pick(series: request.series, week: request.week, offset: 0, avoid: request.recent) else {
+            throw Self.exhausted(item: context.item, library: "quote library", what: "\(request.series.rawValue) quote",
+                                 size: QuoteLibrary.quotes(for: request.series).count,
+                                 fix: "write the quote in the manifest (`quote:`), use a live text provider")
+        }
         return GeneratedQuote(text: quote.text, attribution: quote.author,
                               record: GenerationRecord(stage: "text", provider: name, model: "quote-library-v1",
                                                        parameters: ["series": request.series.rawValue, "week": request.week.description],
@@ -16,12 +19,23 @@ public struct OfflineTextProvider: TextProvider {
                                                        units: ["quotes": 1], costUSD: 0))
     }
 
+    /// Every entry of an offline library that fits is among what the series published within the
+    /// content memory's window: said plainly, with the ways out.
+    static func exhausted(item: String, library: String, what: String, size: Int, fix: String) -> FactoryError {
+        FactoryError(.provider, "item \(item): the offline \(library) is exhausted: every \(what) it has (\(size)) was published "
+                     + "within the content memory's window, and a repeat is refused; \(fix), or lower `memory.weeks` in the manifest")
+    }
+
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         switch request.purpose {
         case .conversation(let brief):
-            let (conversation, script) = OfflineChatWriter.write(brief)
+            guard let (conversation, script) = OfflineChatWriter.write(brief) else {
+                throw Self.exhausted(item: context.item, library: "chat-script library", what: "\(brief.genre.rawValue) script",
+                                     size: ChatScripts.scripts(for: brief.genre).count,
+                                     fix: "write the thread by hand (`messages:` or `conversation:`), use a live text provider")
+            }
             let data = try encoder.encode(conversation)
             return WrittenText(text: String(decoding: data, as: UTF8.self),
                                record: GenerationRecord(stage: context.stage, provider: name, model: OfflineChatWriter.model,
@@ -30,7 +44,10 @@ public struct OfflineTextProvider: TextProvider {
                                                         seed: brief.seed, promptHash: Digest.sha256(request.system + request.user),
                                                         units: ["messages": Double(conversation.messages.count)], costUSD: 0))
         case .recipe(let brief):
-            let picked = OfflineRecipeWriter.write(brief)
+            guard let picked = OfflineRecipeWriter.write(brief) else {
+                throw Self.exhausted(item: context.item, library: "recipe library", what: "recipe", size: RecipeLibrary.all.count,
+                                     fix: "write the recipe in the manifest (`recipe:`), use a live text provider")
+            }
             let data = try encoder.encode(picked.recipe)
             return WrittenText(text: String(decoding: data, as: UTF8.self),
                                record: GenerationRecord(stage: context.stage, provider: name, model: OfflineRecipeWriter.model,
@@ -38,7 +55,12 @@ public struct OfflineTextProvider: TextProvider {
                                                         promptHash: Digest.sha256(request.system + request.user),
                                                         units: ["recipes": 1], costUSD: 0))
         case .story(let brief):
-            let written = OfflineStoryWriter.write(brief)
+            guard let written = OfflineStoryWriter.write(brief) else {
+                let family = StoryLibrary.family(theme: brief.theme, seed: brief.seed)
+                throw Self.exhausted(item: context.item, library: "story library", what: "\(family.id) story",
+                                     size: family.titles.count * family.troubles.count,
+                                     fix: "change the theme (another setting), write the story in <item>.story.md, use a live text provider")
+            }
             let data = try encoder.encode(written.story)
             return WrittenText(text: String(decoding: data, as: UTF8.self),
                                record: GenerationRecord(stage: context.stage, provider: name, model: OfflineStoryWriter.model,

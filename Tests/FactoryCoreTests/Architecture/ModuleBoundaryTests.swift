@@ -31,7 +31,8 @@ import Testing
         "FactoryImagingTests": ["FactoryImaging"],
         "FactoryMediaTests": ["FactoryMedia", "FactoryImaging", "FactoryTesting"],
         "FactoryCoreTests": ["FactoryCore", "FactorySystem", "FactoryTesting"],
-        "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
+        // The kinds' text stages across weeks run with the offline writers (TwelveWeeksTests).
+        "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryTesting"],
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
         "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO"],

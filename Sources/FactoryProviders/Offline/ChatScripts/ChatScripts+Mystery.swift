@@ -2,7 +2,7 @@ import FactoryCore
 
 /// Mystery: a clue that makes no sense, a trail of small discoveries, and the answer nobody guessed.
 extension ChatScripts {
-    static let mystery = [libraryNote, morseLight, wrongCar]
+    static let mystery = [libraryNote, morseLight, wrongCar] + mysteryCases
 
     static let libraryNote = ChatScript(
         id: "mystery-library-note", title: "My name was in a library book",

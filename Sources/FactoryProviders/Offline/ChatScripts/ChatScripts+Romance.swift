@@ -2,7 +2,7 @@ import FactoryCore
 
 /// Romance: a feeling someone has been hiding, found out by accident, and a brave last move.
 extension ChatScripts {
-    static let romance = [sketchbook, almostDeleted, arrivals]
+    static let romance = [sketchbook, almostDeleted, arrivals] + romanceDates
 
     static let sketchbook = ChatScript(
         id: "romance-sketchbook", title: "You drew me in every page?",

@@ -3,12 +3,22 @@ import Foundation
 
 /// The offline chat-story writer: picks a script for the genre (by prompt keyword, then seed),
 /// casts it, cuts it to exactly the message count asked for, and gives each personality its voice.
-/// The same brief always gives the same conversation.
+/// The same brief always gives the same conversation. A script whose title or opening the series
+/// published recently (`brief.recent`) is passed over; nil when the genre has none left.
 enum OfflineChatWriter {
     static let model = "chat-scripts-v1"
 
-    static func write(_ brief: ConversationBrief) -> (conversation: Conversation, script: ChatScript) {
-        let script = pick(brief)
+    static func write(_ brief: ConversationBrief) -> (conversation: Conversation, script: ChatScript)? {
+        for script in preference(brief) {
+            let written = write(brief, script: script)
+            if !brief.recent.repeats(written.title, as: .title), !brief.recent.repeats(written.premise, as: .premise) {
+                return (written, script)
+            }
+        }
+        return nil
+    }
+
+    static func write(_ brief: ConversationBrief, script: ChatScript) -> Conversation {
         var random = SeededRandom(seed: Seed.from(model, script.id, brief.mood.rawValue, String(brief.seed)))
         let cast = ChatCast.resolve(brief, script: script, random: &random)
         let room = brief.messageCount - script.hook.count - script.ending.count
@@ -25,16 +35,28 @@ enum OfflineChatWriter {
             let text = voiced.replacingOccurrences(of: "{me}", with: cast.me).replacingOccurrences(of: "{other}", with: cast.other)
             return Conversation.Message(sender: name, text: text, pause: line.pause, reaction: line.reaction)
         }
-        return (Conversation(title: script.title, characters: cast.characters, messages: messages), script)
+        return Conversation(title: script.title, characters: cast.characters, messages: messages)
     }
 
     /// A script whose keyword is in the prompt, if any; otherwise any script of the genre, by seed.
     static func pick(_ brief: ConversationBrief) -> ChatScript {
+        preference(brief)[0]
+    }
+
+    /// The genre's scripts in the order they are tried: those whose keyword is in the prompt
+    /// first, each group rotated to start at the seed's pick.
+    static func preference(_ brief: ConversationBrief) -> [ChatScript] {
         let all = ChatScripts.scripts(for: brief.genre)
         let words = Set(brief.prompt.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
         let matching = all.filter { !words.isDisjoint(with: $0.keywords) }
-        let candidates = matching.isEmpty ? all : matching
-        return candidates[Int(Seed.from(model, brief.genre.rawValue, String(brief.seed)) % UInt64(candidates.count))]
+        let others = all.filter { words.isDisjoint(with: $0.keywords) }
+        let spin = Seed.from(model, brief.genre.rawValue, String(brief.seed))
+        func rotated(_ list: [ChatScript]) -> [ChatScript] {
+            guard !list.isEmpty else { return [] }
+            let start = Int(spin % UInt64(list.count))
+            return Array(list[start...] + list[..<start])
+        }
+        return rotated(matching) + rotated(others)
     }
 
     /// When the story is too short for the chorus to reach everyone, an extra member takes over

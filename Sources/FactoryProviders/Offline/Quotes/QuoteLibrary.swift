@@ -28,12 +28,18 @@ enum QuoteLibrary {
 
     /// The quote for a week: a per-series shuffle of the library (fixed by the series and the
     /// year), walked one step per ISO week, so no quote repeats within a year; `offset` picks
-    /// another quote for a regeneration.
-    static func pick(series: Series, week: ISOWeek, offset: Int = 0) -> Quote {
+    /// another quote for a regeneration. Quotes the series used recently (`avoid`: the content
+    /// memory's window, and answers refused in this run) are stepped over; nil when every quote
+    /// of the series is among them (the library is exhausted).
+    static func pick(series: Series, week: ISOWeek, offset: Int = 0, avoid: RecentWork = RecentWork()) -> Quote? {
         let all = quotes(for: series)
         var order = Array(all.indices)
         var rng = SeededRandom(seed: Seed.from(series.rawValue, String(week.year)))
         order.shuffle(using: &rng)
-        return all[order[(week.week - 1 + offset) % order.count]]
+        for step in 0..<order.count {
+            let quote = all[order[(week.week - 1 + offset + step) % order.count]]
+            if !avoid.repeats(quote.text, as: .quote) { return quote }
+        }
+        return nil
     }
 }

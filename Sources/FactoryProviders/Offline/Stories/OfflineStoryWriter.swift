@@ -24,12 +24,28 @@ enum OfflineStoryWriter {
         var sentences: [String] { count == 0 ? [] : Array((part.core + part.extras).prefix(count)) + part.ending }
     }
 
-    static func write(_ brief: StoryBrief) -> Written {
+    /// The story for the brief. A title or a trouble (the premise) the series published recently
+    /// (`brief.recent`) is passed over for the next one of the setting; a theme that names no
+    /// setting moves on to the next setting when one has nothing left. nil when nothing is left.
+    static func write(_ brief: StoryBrief) -> Written? {
+        let first = StoryLibrary.family(theme: brief.theme, seed: brief.seed)
+        let named = StoryLibrary.namesFamily(theme: brief.theme)
+        let all = StoryLibrary.families
+        let start = all.firstIndex { $0.id == first.id } ?? 0
+        let order = named ? [first] : (0..<all.count).map { all[(start + $0) % all.count] }
+        for family in order {
+            if let written = write(brief, family: family) { return written }
+        }
+        return nil
+    }
+
+    static func write(_ brief: StoryBrief, family: StoryFamily) -> Written? {
         var random = SeededRandom(seed: Seed.from(model, String(brief.seed)))
-        let family = StoryLibrary.family(theme: brief.theme, seed: brief.seed)
         let cast = StoryCast(brief: brief, family: family, seed: brief.seed)
         let setup = pick(family.setups, &random)
-        let trouble = pick(family.troubles, &random)
+        let troubleStart = Int(random.next() % UInt64(family.troubles.count))
+        guard let trouble = (0..<family.troubles.count).lazy.map({ family.troubles[(troubleStart + $0) % family.troubles.count] })
+            .first(where: { !brief.recent.repeats(cast.fill($0.summary), as: .premise) }) else { return nil }
         let goodnight = pick(StoryLibrary.goodnights, &random)
         let journey = interleave(shuffled(family.episodes, &random), shuffled(StoryLibrary.sharedEpisodes, &random))
 
@@ -80,7 +96,9 @@ enum OfflineStoryWriter {
         for placed in parts where placed.count > 0 {
             paragraphs += split(placed.sentences.map(cast.fill).filter { !$0.isEmpty })
         }
-        let title = cast.fill(pick(family.titles, &random))
+        let titleStart = Int(random.next() % UInt64(family.titles.count))
+        guard let title = (0..<family.titles.count).lazy.map({ cast.fill(family.titles[(titleStart + $0) % family.titles.count]) })
+            .first(where: { !brief.recent.repeats($0, as: .title) }) else { return nil }
         let story = Story(title: title, paragraphs: paragraphs, summary: cast.fill(trouble.summary),
                           illustrationPrompt: illustration(brief: brief, cast: cast, family: family))
         let used = parts.filter { $0.count > 0 }.map(\.part.id)

@@ -50,12 +50,23 @@ struct StoryFamily: Sendable {
 enum StoryLibrary {
     static var families: [StoryFamily] { [forest, sea, sky, town, snow] }
 
-    /// The family whose keywords the theme uses most, else one picked by seed.
-    static func family(theme: String, seed: UInt64) -> StoryFamily {
-        let words = Set(theme.lowercased().split { !$0.isLetter }.flatMap { word -> [String] in
+    /// The theme's words, each also without a plural "s".
+    static func words(_ theme: String) -> Set<String> {
+        Set(theme.lowercased().split { !$0.isLetter }.flatMap { word -> [String] in
             let w = String(word)
             return w.count > 3 && w.hasSuffix("s") ? [w, String(w.dropLast())] : [w]
         })
+    }
+
+    /// True when the theme names a setting (a family's keyword): the story stays in it.
+    static func namesFamily(theme: String) -> Bool {
+        let words = words(theme)
+        return families.contains { !$0.keywords.isDisjoint(with: words) }
+    }
+
+    /// The family whose keywords the theme uses most, else one picked by seed.
+    static func family(theme: String, seed: UInt64) -> StoryFamily {
+        let words = words(theme)
         let all = families
         let scores = all.map { $0.keywords.intersection(words).count }
         let best = scores.max() ?? 0

@@ -1,0 +1,310 @@
+import FactoryCore
+
+/// More mysteries, so a weekly mystery series has a new story for a quarter of a year before any
+/// comes back (the content memory refuses a title or an opening published in the last 12 weeks).
+extension ChatScripts {
+    static let mysteryCases = [vendingKey, postcards, midnightPiano, glovedDog, oldPhoto, wanderingGnome, pizzaOrders, wallMap, riddleCups]
+
+    static let vendingKey = ChatScript(
+        id: "mystery-vending-key", title: "The vending machine gave me a key",
+        keywords: ["vending", "machine", "key", "snack", "locker", "station"],
+        hook: [.me("I bought crisps from the station vending machine and a KEY fell out 🔑"), .other("a key?? like a house key?")],
+        middle: [
+            Beat(1, .me("small brass key. tag says 'locker 44'"), .other("the lockers by platform 2?")),
+            Beat(2, .me("going to look"), .other("this is how every heist movie starts")),
+            Beat(1, .me("locker 44 opens. there's an envelope with my initials on it", pause: 1.0)),
+            Beat(3, .other("your initials or just two letters that happen to be yours")),
+            Beat(2, .me("inside: a ticket for the 5:40 train and a note 'window seat, left side'"), .other("are you getting on??")),
+            Beat(3, .me("I have literally nothing planned today so yes")),
+            Beat(2, .me("on the train. window seat left side. the view is just fields"), .other("keep watching")),
+            Beat(3, .other("anything?"), .me("cows. more cows. a very judgmental goose")),
+            Beat(2, .me("WAIT. someone painted giant letters on a barn roof")),
+            Beat(3, .other("what do they say"), .me("LOOK UP")),
+            Beat(3, .me("I looked up. there's another envelope taped above the luggage rack"), .other("who has time for this")),
+            Beat(3, .me("it's a photo of my old school. my class, year 6")),
+            Beat(3, .other("are you in it?"), .me("front row, missing teeth, terrible fringe")),
+            Beat(3, .me("the photo has a date on the back. the reunion is TODAY"), .other("that explains the train")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("if the treasure is more crisps I'm going to scream"), .me("honestly I'd accept that 😂")),
+            .scary: Beat(2, .me("the guard just said 'ah, you found it' and walked off"), .other("NOPE. nope nope nope 😨")),
+            .dramatic: Beat(2, .me("this is the train line my dad used to take to work"), .other("…that can't be a coincidence")),
+            .romantic: Beat(2, .other("what if it's a secret admirer"), .me("a secret admirer with a LOCKER budget ❤️")),
+        ],
+        ending: [
+            .me("on the back: 'reunion tonight. the station café. we hid a clue for everyone in our class'", pause: 2.0, reaction: "🥹"),
+            .other("so the whole class got keys??"),
+            .me("I'm the first one to solve it. I get to pick the karaoke song"),
+        ],
+        flavourAt: 5)
+
+    static let postcards = ChatScript(
+        id: "mystery-postcards", title: "Postcards from a trip I never took",
+        keywords: ["postcard", "postcards", "mail", "post", "trip", "travel", "stamp"],
+        hook: [.me("I just got a postcard from Lisbon signed by ME"), .other("you've never been to Lisbon")],
+        middle: [
+            Beat(1, .me("it's my handwriting. my exact terrible handwriting"), .other("ok now you're scaring me")),
+            Beat(2, .me("it says 'the tram at 8 is worth it. trust me'"), .other("that's such a you thing to say")),
+            Beat(1, .me("another one just came. from Porto. postmarked today", pause: 1.0)),
+            Beat(3, .other("two in one day?"), .me("different stamps. same handwriting")),
+            Beat(2, .me("this one says 'ask mum about the blue suitcase'"), .other("what blue suitcase")),
+            Beat(3, .me("no idea. calling her")),
+            Beat(2, .me("she went very quiet and said she'd be right over"), .other("that's not ominous at all")),
+            Beat(3, .other("is she there yet?"), .me("she's parking. she brought the blue suitcase")),
+            Beat(3, .me("it's full of postcards. hundreds. all in my handwriting")),
+            Beat(3, .other("WHAT"), .me("the first one is dated the year I was born")),
+            Beat(3, .other("ok I need a theory"), .me("mum is laughing and crying at the same time")),
+            Beat(3, .me("she says to turn one over and read the name at the bottom")),
+            Beat(2, .other("read me the stamp on the Porto one")),
+            Beat(3, .me("mum says she hasn't opened that suitcase since I was a baby"), .other("why would she hide postcards")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("maybe you sleepwalk to Portugal"), .me("that would explain why I'm always tired 😂")),
+            .scary: Beat(2, .me("the postman said there's a third one but it's 'not for today'"), .other("why would he SAY that 😨")),
+            .dramatic: Beat(2, .me("mum won't look at me"), .other("whatever it is, you'll get through it")),
+            .romantic: Beat(2, .other("what if future you is sending hints about a holiday romance"), .me("future me better be right about the tram ❤️")),
+        ],
+        ending: [
+            .me("it's signed 'your aunt Rosa'. mum's twin. she has my handwriting. she's been travelling for 25 years", pause: 2.0, reaction: "😭"),
+            .other("you have an AUNT??"),
+            .me("and she's landing tomorrow. the last card says 'meet me at the tram'"),
+        ],
+        flavourAt: 6)
+
+    static let midnightPiano = ChatScript(
+        id: "mystery-midnight-piano", title: "Who plays our piano at midnight?",
+        keywords: ["piano", "music", "midnight", "song", "melody", "keys"],
+        hook: [.other("did you play the piano downstairs at midnight??"), .me("I don't play the piano. nobody in this house does")],
+        middle: [
+            Beat(1, .other("well someone played the same tune three times"), .me("I heard it too. I thought it was you")),
+            Beat(2, .other("it was that old song grandpa used to hum"), .me("the one with no name?")),
+            Beat(1, .me("ok I'm checking the piano. the lid is open", pause: 1.0)),
+            Beat(3, .other("we never open the lid. it sticks")),
+            Beat(2, .me("there's sheet music on the stand. handwritten"), .other("that was NOT there yesterday")),
+            Beat(3, .me("the title says 'for the one who finds this'")),
+            Beat(2, .other("check the piano bench"), .me("why would I check the— oh. it's full of letters")),
+            Beat(3, .me("they're from grandpa. to grandma. from before they married"), .other("stop I'm crying already")),
+            Beat(3, .me("one says he wrote her a song and hid it in the piano")),
+            Beat(3, .other("so who PLAYED it"), .me("I have a theory. hold on")),
+            Beat(3, .me("the piano has a self-playing roll inside. an old pianola")),
+            Beat(3, .other("since when??"), .me("since forever apparently. nobody knew")),
+            Beat(2, .other("I can hear it again. right now")),
+            Beat(3, .me("the roll has a date pencilled on it. their wedding day"), .other("he planned this decades ago")),
+            Beat(3, .other("does grandma know?")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("if it's a ghost it has excellent taste in music"), .me("a ghost with a jazz phase 😂")),
+            .scary: Beat(2, .me("the keys are still moving. by themselves"), .other("I'm coming down. don't touch anything 😨")),
+            .dramatic: Beat(2, .other("grandma used to sit at that piano and just cry"), .me("now I think I know why")),
+            .romantic: Beat(2, .me("he wrote her a song and never told anyone"), .other("that's the most romantic thing I've ever heard ❤️")),
+        ],
+        ending: [
+            .me("the timer on the roll was set for their anniversary. midnight. every year since he passed", pause: 2.0, reaction: "😭"),
+            .other("so it plays for her"),
+            .me("I'm waking grandma up. she should hear it once knowing"),
+        ],
+        flavourAt: 5)
+
+    static let glovedDog = ChatScript(
+        id: "mystery-gloved-dog", title: "A dog keeps bringing me one glove",
+        keywords: ["dog", "glove", "gloves", "park", "puppy", "walk"],
+        hook: [.me("a dog I've never seen just dropped a red glove at my feet again"), .other("AGAIN? how many times")],
+        middle: [
+            Beat(1, .me("four days in a row. same dog. same red glove"), .other("is it the same glove or a new one each time")),
+            Beat(2, .me("same glove. I gave it back to him yesterday"), .other("and he brought it BACK")),
+            Beat(1, .me("this time there's a tag on his collar: 'follow me'", pause: 1.0)),
+            Beat(3, .other("a dog with a PLAN")),
+            Beat(2, .me("following him. he keeps looking back to check I'm there"), .other("this is the best thing that's happened all week")),
+            Beat(3, .me("he's taking me through the park. past the duck pond")),
+            Beat(2, .me("he stopped at a bench. there's an old man asleep on it"), .other("is he ok??")),
+            Beat(3, .me("he's fine. he woke up and said 'oh, Biscuit found you'")),
+            Beat(3, .other("Biscuit!!"), .me("his name is Biscuit. I'm not ok")),
+            Beat(3, .me("the man is missing one red glove"), .other("of course he is")),
+            Beat(3, .me("he says Biscuit only brings the glove to people he likes")),
+            Beat(3, .other("so you were CHOSEN"), .me("I was chosen by a biscuit")),
+            Beat(2, .other("wait does the glove smell like anything")),
+            Beat(3, .me("it smells like lavender and dog"), .other("a classic combination")),
+            Beat(3, .me("he's sitting very politely. clearly a good boy")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("if the dog leads you to a bank robbery call me first"), .me("you just want to be in the news 😂")),
+            .scary: Beat(2, .me("he's taking me down a path I didn't know existed"), .other("share your location NOW 😨")),
+            .dramatic: Beat(2, .me("the man said he hasn't talked to anyone in weeks"), .other("oh that breaks my heart")),
+            .romantic: Beat(2, .other("what if the dog is setting you up with someone"), .me("the dog has better plans than my friends ❤️")),
+        ],
+        ending: [
+            .me("his wife knitted the gloves. Biscuit has been looking for someone to walk with him since she passed", pause: 2.0, reaction: "🥺"),
+            .me("we're doing tuesday walks now. me, him and Biscuit"),
+            .other("best glove story ever. tell Biscuit I said hi"),
+        ],
+        flavourAt: 5)
+
+    static let oldPhoto = ChatScript(
+        id: "mystery-old-photo", title: "I'm in the background of a 1998 photo",
+        keywords: ["photo", "picture", "1998", "album", "background", "camera"],
+        hook: [.other("why are you in the background of my parents' holiday photo from 1998"), .me("I was born in 2001??")],
+        middle: [
+            Beat(1, .other("sending it. look behind my mum. the kid with the yellow bucket"), .me("ok that kid looks EXACTLY like me")),
+            Beat(2, .me("same ears. same weird cowlick"), .other("same way of squinting at the sun")),
+            Beat(1, .me("my mum is calling me back. she went very quiet when I sent it", pause: 1.0)),
+            Beat(3, .other("that's not a normal reaction to a beach photo")),
+            Beat(2, .me("she asked where the photo was taken"), .other("seaside town up north. the one with the pier")),
+            Beat(3, .me("she said 'the one with the blue pier?'"), .other("…yes. how does she know")),
+            Beat(2, .me("she's coming over with an album"), .other("this is becoming a documentary")),
+            Beat(3, .me("she's here. the album is from 1998. same beach")),
+            Beat(3, .other("and??"), .me("there's a photo of a kid with a yellow bucket")),
+            Beat(3, .me("it's my brother. the one who lives in Canada. ten years older")),
+            Beat(3, .other("so your families were on the SAME beach on the SAME day"), .me("27 years before we met")),
+            Beat(2, .me("zooming in. the kid has a name sticker on his bucket")),
+            Beat(3, .other("what does it say"), .me("it's too blurry. starts with a D")),
+            Beat(3, .other("your brother's name starts with D"), .me("I KNOW. I'm sitting down")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("maybe you're a time traveller and forgot"), .me("I can't even remember my passwords 😂")),
+            .scary: Beat(2, .me("in mum's photo there's someone holding a camera. pointed at us"), .other("why is everyone photographing everyone 😨")),
+            .dramatic: Beat(2, .me("mum says that was the last holiday before dad left"), .other("I'm so sorry. I didn't know")),
+            .romantic: Beat(2, .other("so we were meant to meet"), .me("the universe tried once in 1998 and gave up for 27 years ❤️")),
+        ],
+        ending: [
+            .me("and in MY mum's photo, behind my brother… there's a little girl holding your dad's hand", pause: 2.0, reaction: "🤯"),
+            .other("we're each in each other's photo"),
+            .me("we're going back to that beach this summer. same spot. new photo"),
+        ],
+        flavourAt: 5)
+
+    static let wanderingGnome = ChatScript(
+        id: "mystery-wandering-gnome", title: "My garden gnome keeps moving at night",
+        keywords: ["gnome", "garden", "statue", "lawn", "yard", "moved"],
+        hook: [.me("my garden gnome moved again overnight. it's on the shed roof now"), .other("the SHED ROOF? how")],
+        middle: [
+            Beat(1, .me("yesterday it was by the pond. the day before, on the bird bath"), .other("gnomes don't climb")),
+            Beat(2, .me("it also has a tiny scarf now. I did not buy it a scarf"), .other("someone is dressing your gnome")),
+            Beat(1, .me("there's a note under it today: 'he's seen the world. now it's your turn'", pause: 1.0)),
+            Beat(3, .other("ok that's actually adorable")),
+            Beat(2, .me("and a photo. the gnome in front of the Eiffel Tower"), .other("your gnome went to PARIS??")),
+            Beat(3, .me("the back of the photo says 'day 12'")),
+            Beat(2, .me("there's a whole stack. Rome, the seaside, a mountain"), .other("he's living better than me")),
+            Beat(3, .other("who would take a gnome on holiday"), .me("I have a suspect. the neighbour kids")),
+            Beat(3, .me("asked them. they swear it wasn't them")),
+            Beat(3, .me("but their grandad just came home from a long trip…"), .other("with a suspiciously small suitcase?")),
+            Beat(3, .me("he's waving at me over the fence. holding a tiny gnome passport")),
+            Beat(2, .other("has anyone else on the street lost a gnome")),
+            Beat(3, .me("he has a sticker on his base. an airline baggage tag"), .other("he CHECKED IN??")),
+            Beat(3, .me("the tag says final destination: home")),
+            Beat(3, .other("ok I'm emotionally invested in this gnome"), .me("same honestly")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("your gnome has more passport stamps than you"), .me("he's been upgraded to business class 😂")),
+            .scary: Beat(2, .me("I put a camera on it last night. the footage is just static at 3am"), .other("NO. throw the gnome away 😨")),
+            .dramatic: Beat(2, .me("that gnome was my mum's. I haven't touched it since she died"), .other("then someone knew what it meant to you")),
+            .romantic: Beat(2, .other("what if it's a grand gesture from someone"), .me("the most romantic person in my life is a gnome now ❤️")),
+        ],
+        ending: [
+            .me("he says my mum gave him the idea years ago: 'take him somewhere, he's bored in my garden'", pause: 2.0, reaction: "🥹"),
+            .other("so he finally did it for her"),
+            .me("next trip the gnome and I are going together"),
+        ],
+        flavourAt: 5)
+
+    static let pizzaOrders = ChatScript(
+        id: "mystery-pizza-orders", title: "Someone keeps sending pizza to my door",
+        keywords: ["pizza", "delivery", "order", "food", "doorstep", "paid"],
+        hook: [.me("a THIRD pizza just arrived. paid for. I didn't order it"), .other("who's feeding you?? tell me everything")],
+        middle: [
+            Beat(1, .me("the driver says it's the same caller every time. no name"), .other("and always to your address?")),
+            Beat(2, .me("always mine. always pineapple"), .other("ok so it's someone who hates you")),
+            Beat(1, .me("this box has writing inside the lid. 'check under the mat'", pause: 1.0)),
+            Beat(3, .other("don't check under the mat")),
+            Beat(2, .me("checked under the mat. there's an envelope"), .other("why do you never listen")),
+            Beat(3, .me("it's a map of our street with one house circled")),
+            Beat(2, .other("which house"), .me("number 9. the one with the overgrown garden")),
+            Beat(3, .me("I knocked. an old lady opened. she said 'oh good, you liked the pizza'")),
+            Beat(3, .other("SHE'S the pizza person??"), .me("she's 84. she orders online like a pro")),
+            Beat(3, .me("she said she's been trying to get my attention for a month")),
+            Beat(3, .other("she could have just waved"), .me("she said waving is for amateurs")),
+            Beat(2, .other("did the driver see who paid")),
+            Beat(3, .me("cash. left in an envelope at the shop with my address on it"), .other("old school")),
+            Beat(3, .me("the envelope had a wax seal. who even has a wax seal")),
+            Beat(3, .other("someone with a LOT of free time"), .me("or someone very patient")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("if someone sends ME free pizza I'll marry them"), .me("you'd marry a pizza place 😂")),
+            .scary: Beat(2, .me("the driver said the caller knew what I was wearing"), .other("close your curtains RIGHT NOW 😨")),
+            .dramatic: Beat(2, .me("I've lived here 3 years and never met a single neighbour"), .other("maybe that's the point of all this")),
+            .romantic: Beat(2, .other("what if it's a secret admirer with a pizza budget"), .me("then they've read me perfectly ❤️")),
+        ],
+        ending: [
+            .me("she found a parcel of my grandad's letters in her attic. they were friends 60 years ago", pause: 2.0, reaction: "🥹"),
+            .other("and the pineapple?"),
+            .me("his favourite. she says he'd have wanted me fed"),
+        ],
+        flavourAt: 5)
+
+    static let wallMap = ChatScript(
+        id: "mystery-wall-map", title: "We found a map inside our wall",
+        keywords: ["wall", "map", "renovation", "plaster", "house", "treasure"],
+        hook: [.other("we knocked down the kitchen wall and there's a MAP inside it"), .me("like a treasure map??")],
+        middle: [
+            Beat(1, .other("hand drawn. our street, but from like 100 years ago"), .me("is there an X. please tell me there's an X")),
+            Beat(2, .other("there's an X. in the park at the end of the road"), .me("I'm putting my shoes on")),
+            Beat(1, .me("at the park. the X is by the oldest oak tree", pause: 1.0)),
+            Beat(3, .other("do NOT dig up a public park")),
+            Beat(2, .me("not digging. there's a little metal plaque at the roots"), .other("what does it say")),
+            Beat(3, .me("a date. 1925. and 'for the family at number 12'")),
+            Beat(2, .other("we're number 12"), .me("I KNOW")),
+            Beat(3, .me("there's a small hole in the trunk. something shiny inside")),
+            Beat(3, .other("careful"), .me("it's a tin. rusted shut")),
+            Beat(3, .me("got it open. there's a photo of your kitchen from 1925")),
+            Beat(3, .other("our kitchen??"), .me("same window. same tiles you just ripped out")),
+            Beat(2, .me("the map has a compass drawn on it. pointing at the park")),
+            Beat(3, .other("who hides a map in a wall"), .me("someone who wanted it found. eventually")),
+            Beat(3, .me("there are little footsteps drawn from your door to the X")),
+            Beat(3, .other("count them"), .me("212 steps. I'm counting as I walk")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("if it's gold we're splitting it 60 40"), .me("it was my shoes that walked here. 70 30 😂")),
+            .scary: Beat(2, .me("someone's been here. the soil around the roots is fresh"), .other("ok come back. now 😨")),
+            .dramatic: Beat(2, .other("the previous owner said never to touch that wall"), .me("and you ignored her??")),
+            .romantic: Beat(2, .me("there's a heart carved in the bark with two initials"), .other("100-year-old love carved in a tree ❤️")),
+        ],
+        ending: [
+            .me("on the back: 'we were happy here. be happy too.' signed by the family who built your house", pause: 2.0, reaction: "🥹"),
+            .other("ok the wall is going back up with the map framed in it"),
+            .me("and we're adding a note of our own for the next family"),
+        ],
+        flavourAt: 5)
+
+    static let riddleCups = ChatScript(
+        id: "mystery-riddle-cups", title: "My coffee order comes with riddles",
+        keywords: ["coffee", "cafe", "cup", "barista", "riddle", "latte"],
+        hook: [.me("my coffee cup has a riddle on it. 4th day in a row ☕"), .other("the barista is flirting with you. obviously")],
+        middle: [
+            Beat(1, .me("it's not flirting. today's says 'what has keys but opens no locks'"), .other("a piano. everyone knows that one")),
+            Beat(2, .me("yesterday's was harder. and they're in different handwriting"), .other("different baristas??")),
+            Beat(1, .me("I asked. nobody at the counter wrote them", pause: 1.0)),
+            Beat(3, .other("ok now it's weird")),
+            Beat(2, .me("I lined the cups up. the first letters of the answers spell something"), .other("WHAT")),
+            Beat(3, .me("P. I. A. N…")),
+            Beat(2, .other("piano again?"), .me("the café has an old piano in the back room. always locked")),
+            Beat(3, .me("the owner just unlocked it for me. grinning")),
+            Beat(3, .other("is it a surprise party"), .me("it's a piano with a cup on it")),
+            Beat(3, .me("the cup says 'play one note'")),
+            Beat(3, .other("play it!!"), .me("I played it. the whole café just started clapping")),
+            Beat(2, .me("the barista just winked at me. I think she knows")),
+            Beat(3, .other("interrogate her"), .me("she says she's sworn to secrecy")),
+            Beat(3, .me("there's a fifth cup waiting for me on the counter")),
+            Beat(3, .other("what does it say"), .me("'back room. bring the other cups'")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("if the prize is free coffee for life I'm moving in"), .me("you'd have to solve riddles though 😂")),
+            .scary: Beat(2, .me("today's cup has my home address on it"), .other("don't go home. come to mine 😨")),
+            .dramatic: Beat(2, .me("this is the café my sister and I used to come to"), .other("you haven't talked to her in a year right")),
+            .romantic: Beat(2, .other("whoever wrote these is a genius at flirting"), .me("they're a genius at SOMETHING ❤️")),
+        ],
+        ending: [
+            .me("my sister walked out of the back room. she wrote every riddle. it was her way to say sorry", pause: 2.0, reaction: "😭"),
+            .other("that's the best apology in history"),
+            .me("we're sharing a cake now. she says the next riddle is mine to write"),
+        ],
+        flavourAt: 5)
+}

@@ -1,0 +1,313 @@
+import FactoryCore
+
+/// More romances, so a weekly romance series has a new story for a quarter of a year before any
+/// comes back (the content memory refuses a title or an opening published in the last 12 weeks).
+extension ChatScripts {
+    static let romanceDates = [wrongNumber, umbrella, dogPark, croissant, plusOne, crossword, karaoke, neighbourNotes, grandmaLetters]
+
+    static let wrongNumber = ChatScript(
+        id: "romance-wrong-number", title: "Wrong number, right person",
+        keywords: ["wrong", "number", "text", "stranger", "date", "first"],
+        hook: [.other("hey is this the pizza place? I need to cancel a large hawaiian 🍕"), .me("this is very much not a pizza place")],
+        middle: [
+            Beat(1, .other("oh no. sorry!! wrong number"), .me("also pineapple on pizza? bold choice")),
+            Beat(2, .other("excuse me, it's a GREAT choice"), .me("agree to disagree, stranger")),
+            Beat(1, .other("ok I have to know. what's the correct pizza then", pause: 1.0)),
+            Beat(3, .me("margherita. simple. perfect. no fruit")),
+            Beat(2, .other("boring!! tell me one interesting thing about you"), .me("I answer texts from strangers about pizza")),
+            Beat(3, .other("fair. that IS interesting")),
+            Beat(2, .me("it's been 3 days of texting a wrong number"), .other("best wrong number I ever dialled")),
+            Beat(3, .other("what are you doing right now"), .me("staring at a pizza menu, thinking of you. weirdly")),
+            Beat(2, .other("ok this is crazy but… want to settle the pizza debate in person?")),
+            Beat(3, .me("is this how murder documentaries start"), .other("bring a friend. pick a public place. I'll wear a pineapple badge")),
+            Beat(3, .me("saturday, 7pm, Luigi's on the corner"), .other("the one with the red door?")),
+            Beat(3, .me("I've been texting you for a week and I don't know your name")),
+            Beat(3, .other("you saved me as 'pizza stranger' didn't you"), .me("…maybe")),
+            Beat(3, .me("I'm here. red door. nervous")),
+            Beat(3, .other("me too. I ordered one of each just in case"), .me("a diplomatic solution")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("my friends think you're a scammer"), .me("my friends think you're a pineapple lobbyist 😂")),
+            .scary: Beat(2, .me("how do I know you're not a serial killer"), .other("a serial killer would order margherita. I'm safe 😅")),
+            .dramatic: Beat(2, .other("honestly talking to you is the best part of my day"), .me("…mine too. that's kind of terrifying")),
+            .romantic: Beat(2, .other("I read your texts on the bus and smile like an idiot"), .me("same. people are staring ❤️")),
+        ],
+        ending: [
+            .me("the person with the pineapple badge just waved at me", pause: 2.0),
+            .other("that's me. you're even cuter than your texts ❤️", reaction: "❤️"),
+            .me("half margherita, half hawaiian. this is love"),
+        ],
+        flavourAt: 5)
+
+    static let umbrella = ChatScript(
+        id: "romance-umbrella", title: "You lent me your umbrella in the rain",
+        keywords: ["rain", "umbrella", "storm", "bus", "stop", "weather"],
+        hook: [.me("hi, it's the person you gave your umbrella to at the bus stop ☔"), .other("the one who was soaked like a cat?")],
+        middle: [
+            Beat(1, .me("yes. that one. I want to give it back"), .other("keep it. you need it more than me")),
+            Beat(2, .me("it has a name tag inside. 'property of Alex, do not lose'"), .other("my mum sewed that in. I'm 28")),
+            Beat(1, .me("I'm not keeping an umbrella your mum labelled", pause: 1.0)),
+            Beat(3, .other("fine. same bus stop, tomorrow 8am?")),
+            Beat(2, .me("it's sunny today. I feel silly carrying an umbrella"), .other("it suits you")),
+            Beat(3, .me("I'm here. you're not")),
+            Beat(2, .other("running!! the bus was late"), .me("take your time. I have your umbrella. I'm not going anywhere")),
+            Beat(3, .other("I see you. you're holding it like a sword"), .me("it's a very serious umbrella")),
+            Beat(2, .me("you handed it back to me. why")),
+            Beat(3, .other("so you have a reason to text me next time it rains"), .me("that's a terrible plan")),
+            Beat(3, .other("it's a GREAT plan"), .me("the forecast says rain all week")),
+            Beat(3, .me("I checked. seven days of storms")),
+            Beat(3, .other("I'm going to buy a second umbrella"), .me("for who")),
+            Beat(3, .other("for walking you home")),
+            Beat(3, .me("it's raining"), .other("I know. I'm outside")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("the umbrella is named Kevin btw"), .me("I'm not returning Kevin until he's dry 😂")),
+            .scary: Beat(2, .me("how do you have my number??"), .other("you wrote it on my hand at the bus stop. remember 😅")),
+            .dramatic: Beat(2, .me("that was the worst day of my year and you made it better"), .other("it was just an umbrella")),
+            .romantic: Beat(2, .other("I hoped you'd text. I checked my phone every hour"), .me("I wrote this message 14 times ❤️")),
+        ],
+        ending: [
+            .other("look out your window", pause: 2.0),
+            .me("you're standing in the rain with two umbrellas 😭", reaction: "😭"),
+            .other("one for you, one for me. walk with me? ❤️"),
+        ],
+        flavourAt: 5)
+
+    static let dogPark = ChatScript(
+        id: "romance-dog-park", title: "Our dogs keep choosing each other",
+        keywords: ["dog", "dogs", "park", "walk", "puppy", "leash"],
+        hook: [.other("your dog stole my dog's ball again 🎾"), .me("Biscuit is a thief with a good heart. I'm sorry")],
+        middle: [
+            Beat(1, .other("third time this week"), .me("he only steals from dogs he likes")),
+            Beat(2, .other("Pepper refuses to leave the park without him now"), .me("same. Biscuit sat by the gate and howled")),
+            Beat(1, .me("so… same time tomorrow? for the dogs", pause: 1.0)),
+            Beat(3, .other("for the dogs. obviously")),
+            Beat(2, .other("I brought two balls today"), .me("Biscuit stole both. he's a professional")),
+            Beat(3, .me("they're sharing a stick. it's disgustingly cute")),
+            Beat(2, .other("I think they're in love"), .me("I think they're making us look bad")),
+            Beat(3, .other("the other dog owners call us 'the couple'"), .me("we're not a couple. the DOGS are a couple")),
+            Beat(2, .me("I bought Biscuit a bow tie for tomorrow")),
+            Beat(3, .other("Pepper is wearing a flower collar"), .me("we're dressing our dogs for dates now")),
+            Beat(3, .other("do you want to get coffee after"), .me("the dogs would never forgive us if we went alone")),
+            Beat(3, .me("the café by the park lets dogs in")),
+            Beat(3, .other("Biscuit just fell asleep on my foot"), .me("that's his highest honour")),
+            Beat(3, .me("Pepper is in my lap. traitor")),
+            Beat(3, .other("looks like they've decided for us"), .me("they're very persuasive dogs")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("Biscuit is now chewing my shoelace"), .me("that means he wants to marry you 😂")),
+            .scary: Beat(2, .me("Biscuit ran off!! have you seen him??"), .other("he's at my door. he followed Pepper home 😅")),
+            .dramatic: Beat(2, .me("I almost didn't adopt him. he was the last one at the shelter"), .other("best decision you ever made")),
+            .romantic: Beat(2, .other("honestly the park is my favourite part of the day"), .me("it's not the park though, is it ❤️")),
+        ],
+        ending: [
+            .other("so when is the wedding. for the dogs", pause: 2.0),
+            .me("spring. outdoor. tennis balls as favours", reaction: "❤️"),
+            .other("and dinner for the humans on friday? ❤️"),
+        ],
+        flavourAt: 5)
+
+    static let croissant = ChatScript(
+        id: "romance-croissant", title: "The baker saves me the last croissant",
+        keywords: ["bakery", "baker", "croissant", "bread", "pastry", "morning"],
+        hook: [.me("why did the bakery box have a note inside 🥐"), .other("which note. there might be several")],
+        middle: [
+            Beat(1, .me("'for the person who always gets the last croissant'"), .other("ah. that note")),
+            Beat(2, .me("I thought I was just lucky every day"), .other("you were. I made sure of it")),
+            Beat(1, .me("you've been SAVING it for me?", pause: 1.0)),
+            Beat(3, .other("behind the counter. every morning. since march")),
+            Beat(2, .me("there's a man who's been angry about this for months"), .other("Mr. Patel. he'll survive")),
+            Beat(3, .me("how did you get my number")),
+            Beat(2, .other("your loyalty card. I'm abusing my access"), .me("a true criminal")),
+            Beat(3, .other("tomorrow's box will have a question"), .me("a pastry question?")),
+            Beat(2, .me("the box today has a cinnamon roll shaped like a heart")),
+            Beat(3, .other("it was an accident"), .me("it has my initial piped on it")),
+            Beat(3, .other("a very specific accident"), .me("I'm eating it slowly out of respect")),
+            Beat(3, .me("I've been too shy to say more than 'one croissant please'")),
+            Beat(3, .other("you say it so politely. it's my favourite sentence"), .me("stop it")),
+            Beat(3, .other("the question is in the box. open it")),
+            Beat(3, .me("'dinner? I'll bring dessert'"), .other("so?")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("I practised writing your name in icing for an hour"), .me("the first attempts better be edible 😂")),
+            .scary: Beat(2, .me("wait you've been watching me every morning??"), .other("I watch everyone. I'm the cashier 😅")),
+            .dramatic: Beat(2, .other("I almost closed the shop last winter"), .me("then I'd never have met you")),
+            .romantic: Beat(2, .other("your smile when you see the croissant is the best part of my morning"), .me("it's not the croissant ❤️")),
+        ],
+        ending: [
+            .me("yes. a thousand times yes", pause: 2.0),
+            .other("good. I already baked the dessert ❤️", reaction: "❤️"),
+            .me("is it a croissant"),
+        ],
+        flavourAt: 5)
+
+    static let plusOne = ChatScript(
+        id: "romance-plus-one", title: "My fake plus-one at my sister's wedding",
+        keywords: ["wedding", "plus", "fake", "sister", "pretend", "dance"],
+        hook: [.me("so about pretending to be my date at my sister's wedding 💍"), .other("I already bought a suit. no take-backs")],
+        middle: [
+            Beat(1, .me("the rules: hold hands twice, one dance, no kissing"), .other("noted. I'll make a spreadsheet")),
+            Beat(2, .me("my aunt will ask how we met"), .other("skydiving accident. I caught you")),
+            Beat(1, .me("we met at a laundromat. keep it simple", pause: 1.0)),
+            Beat(3, .other("laundromat. romantic. got it")),
+            Beat(2, .me("my mum just asked if you're 'the one'"), .other("tell her I'm at least 'a one'")),
+            Beat(3, .me("why are you so good at this")),
+            Beat(2, .other("your grandma just told me I'm her favourite"), .me("she's never said that to ME")),
+            Beat(3, .other("I'm charming with grandmas"), .me("you're charming with everyone. it's annoying")),
+            Beat(2, .me("that was three dances. the rule was one")),
+            Beat(3, .other("the band kept playing. it would have been rude"), .me("very polite of you")),
+            Beat(3, .other("your sister says we look happy"), .me("we're pretending")),
+            Beat(3, .me("are we though")),
+            Beat(3, .other("I stopped pretending at the first dance"), .me("…")),
+            Beat(3, .me("I'm in the garden. come outside")),
+            Beat(3, .other("breaking rule number three?"), .me("rules are for fake dates")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("I told your uncle I'm a dolphin trainer"), .me("WHY. he breeds dolphins for a living 😂")),
+            .scary: Beat(2, .me("my ex is here. with his new girlfriend"), .other("stay close. I've got you 😅")),
+            .dramatic: Beat(2, .other("I should tell you something before tonight"), .me("that sounds ominous")),
+            .romantic: Beat(2, .other("you look incredible, by the way. not pretending"), .me("you clean up nicely too ❤️")),
+        ],
+        ending: [
+            .other("so what do we tell your family now", pause: 2.0),
+            .me("that we met at a laundromat. and it's real ❤️", reaction: "❤️"),
+            .other("I'll bring my washing on saturday"),
+        ],
+        flavourAt: 5)
+
+    static let crossword = ChatScript(
+        id: "romance-crossword", title: "We finish the same crossword every morning",
+        keywords: ["crossword", "train", "newspaper", "commute", "puzzle", "clue"],
+        hook: [.other("7 down is 'serendipity'. you left it blank on the train ✏️"), .me("how do you know what I left blank")],
+        middle: [
+            Beat(1, .other("you leave the paper on the seat. I finish it"), .me("so YOU'RE the one who fills it in")),
+            Beat(2, .me("I thought the cleaning crew was very clever"), .other("they're clever. but it's me")),
+            Beat(1, .other("I left my number in the margin. you found it", pause: 1.0)),
+            Beat(3, .me("I thought it was a clue. I tried to solve it")),
+            Beat(2, .other("did you get anything"), .me("a very confusing word search")),
+            Beat(3, .other("I'm in carriage 4. where are you")),
+            Beat(2, .me("carriage 4. which one are you"), .other("the one holding a pen nervously")),
+            Beat(3, .me("everyone here is holding a pen nervously"), .other("it's a crossword train")),
+            Beat(2, .other("I'm the one with the green scarf")),
+            Beat(3, .me("I see you. you're blushing"), .other("you're waving like a lunatic")),
+            Beat(3, .me("can I sit with you"), .other("I saved you the window")),
+            Beat(3, .other("today's 12 across is hard")),
+            Beat(3, .me("'a question worth asking'. 8 letters"), .other("DINNER at eight? that's not 8 letters")),
+            Beat(3, .me("you wrote it yourself didn't you")),
+            Beat(3, .other("I may know the editor"), .me("that's cheating")),
+        ],
+        flavours: [
+            .funny: Beat(2, .me("you spelled 'necessary' wrong on tuesday"), .other("I did that so you'd notice me 😂")),
+            .scary: Beat(2, .me("wait, you've been following my paper for a month??"), .other("it sounds worse when you say it 😅")),
+            .dramatic: Beat(2, .other("I moved to this city alone. the crossword was my only conversation"), .me("not anymore")),
+            .romantic: Beat(2, .other("your handwriting is my favourite part of the commute"), .me("yours is on every margin I keep ❤️")),
+        ],
+        ending: [
+            .other("so is that a yes? 3 letters", pause: 2.0),
+            .me("Y. E. S. ❤️", reaction: "❤️"),
+            .other("finally, a clue you got right"),
+        ],
+        flavourAt: 5)
+
+    static let karaoke = ChatScript(
+        id: "romance-karaoke", title: "I sang our song at karaoke night",
+        keywords: ["karaoke", "song", "sing", "singing", "bar", "music"],
+        hook: [.me("did you see the video of me at karaoke last night 🎤"), .other("everyone saw it. it has 2,000 views")],
+        middle: [
+            Beat(1, .me("I was hoping you'd be the only one"), .other("you dedicated it to 'the best lab partner ever'")),
+            Beat(2, .other("I'm your only lab partner"), .me("yes. that was the point")),
+            Beat(1, .me("it was our song. from the lab radio", pause: 1.0)),
+            Beat(3, .other("the one we danced to when the experiment worked")),
+            Beat(2, .me("you missed a really bad high note"), .other("I was watching from the back. I heard it")),
+            Beat(3, .me("you were THERE??")),
+            Beat(2, .other("I came for the second verse"), .me("and you didn't say anything")),
+            Beat(3, .other("I was busy recording"), .me("so YOU posted the video")),
+            Beat(2, .other("I couldn't keep something that good to myself")),
+            Beat(3, .me("I'm never going to live this down"), .other("the lab group chat is in flames")),
+            Beat(3, .other("the professor replied with a microphone emoji"), .me("I'm changing universities")),
+            Beat(3, .me("be honest. how bad was it")),
+            Beat(3, .other("the singing? terrible"), .me("wow")),
+            Beat(3, .other("the dedication? perfect")),
+            Beat(3, .me("karaoke is on again friday"), .other("I signed us up for a duet")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("the bartender asked if you were ok"), .me("I was emotionally fine, vocally not 😂")),
+            .scary: Beat(2, .me("my mum found the video"), .other("oh no. what did she say 😨")),
+            .dramatic: Beat(2, .me("I did it because I'm leaving in june and I had to say something"), .other("you could have just SAID it")),
+            .romantic: Beat(2, .other("I've watched the video 40 times"), .me("for the singing or the dedication ❤️")),
+        ],
+        ending: [
+            .other("which song for friday", pause: 2.0),
+            .me("ours. obviously ❤️", reaction: "❤️"),
+            .other("I'll take the high note this time"),
+        ],
+        flavourAt: 5)
+
+    static let neighbourNotes = ChatScript(
+        id: "romance-neighbour-notes", title: "Notes under my neighbour's door",
+        keywords: ["neighbour", "neighbor", "note", "notes", "door", "wall", "flat", "apartment"],
+        hook: [.other("I got your note about my piano practice 🎹"), .me("I wrote 'please keep playing'. not 'please stop'")],
+        middle: [
+            Beat(1, .other("I know. I read it nine times"), .me("you play the same song every night at 10")),
+            Beat(2, .other("I'm learning it for someone"), .me("oh. lucky someone")),
+            Beat(1, .other("I slipped a note under your door tonight", pause: 1.0)),
+            Beat(3, .me("it says 'what's your favourite song'")),
+            Beat(2, .me("I wrote back. it's under yours"), .other("I'm reading it through the crack")),
+            Beat(3, .other("you like old jazz?")),
+            Beat(2, .me("I can hear you trying to play it already"), .other("it's HARD. give me a week")),
+            Beat(3, .me("we've lived across the hall for a year and never talked"), .other("we're talking now")),
+            Beat(2, .other("the song I was learning. it was for you")),
+            Beat(3, .me("you didn't even know me"), .other("I knew you hummed it on the stairs")),
+            Beat(3, .me("you heard that??"), .other("every morning at 8. slightly off key")),
+            Beat(3, .me("I'm mortified")),
+            Beat(3, .other("I'm playing it tonight. open your door"), .me("the whole building will hear")),
+            Beat(3, .other("let them")),
+            Beat(3, .me("my door is open"), .other("mine too")),
+        ],
+        flavours: [
+            .funny: Beat(2, .me("the neighbour downstairs left a note too"), .other("let me guess. 'get a room' 😂")),
+            .scary: Beat(2, .me("there's a note under my door that isn't yours"), .other("that's the landlord. rent's due 😅")),
+            .dramatic: Beat(2, .other("I almost moved out in the spring"), .me("I'm really glad you didn't")),
+            .romantic: Beat(2, .other("I keep all your notes in the piano bench"), .me("I keep yours on my fridge ❤️")),
+        ],
+        ending: [
+            .me("you're playing it perfectly", pause: 2.0),
+            .other("come across the hall. I need someone to hum along ❤️", reaction: "❤️"),
+            .me("slightly off key. as promised"),
+        ],
+        flavourAt: 5)
+
+    static let grandmaLetters = ChatScript(
+        id: "romance-grandma-letters", title: "Grandma's letters to a boy named Tom",
+        keywords: ["grandma", "letters", "attic", "old", "love", "box"],
+        hook: [.me("I found a box of love letters in grandma's attic 💌"), .other("GRANDMA?? to grandpa?")],
+        middle: [
+            Beat(1, .me("to a boy named Tom. grandpa was called Arthur"), .other("STOP")),
+            Beat(2, .me("they're from 1962. she was 19"), .other("read me one. right now")),
+            Beat(1, .me("'Tom, meet me at the pier. I'll wear the blue dress'", pause: 1.0)),
+            Beat(3, .other("I'm in tears already")),
+            Beat(2, .me("the last one says she couldn't go. her family moved"), .other("so she never saw him again?")),
+            Beat(3, .me("there's an address on the envelope")),
+            Beat(2, .other("you HAVE to look him up"), .me("he'd be 84 now")),
+            Beat(3, .me("I found a Tom with that surname. same town"), .other("write to him")),
+            Beat(2, .me("I sent a letter. like she did")),
+            Beat(3, .other("anything yet"), .me("it's been three weeks")),
+            Beat(3, .me("a letter came. from Tom")),
+            Beat(3, .other("WHAT DOES IT SAY"), .me("he waited at the pier all day")),
+            Beat(3, .me("he never married. he kept her photo")),
+            Beat(3, .other("does grandma know"), .me("I'm going to tell her tonight")),
+            Beat(3, .me("she's reading it now. she hasn't said a word")),
+        ],
+        flavours: [
+            .funny: Beat(2, .other("grandma was a PLAYER"), .me("she signed one 'your mysterious girl' 😂")),
+            .scary: Beat(2, .me("what if grandpa knew"), .other("oh no. don't go there 😨")),
+            .dramatic: Beat(2, .me("she kept these for sixty years and never told anyone"), .other("that's the saddest thing I've ever heard")),
+            .romantic: Beat(2, .other("do people even write like that anymore"), .me("I'd write like that for the right person ❤️")),
+        ],
+        ending: [
+            .me("grandma just asked me to drive her to the pier on sunday", pause: 2.0),
+            .other("and Tom??", reaction: "😭"),
+            .me("he said he'll be there. in his best suit ❤️"),
+        ],
+        flavourAt: 5)
+}
