@@ -63,10 +63,12 @@ public final class VideoEncoder {
         // frame threads keep both cores busy where slice threads left a third of them idle; the
         // lookahead runs in the thread that sends frames (sync-lookahead=0), which otherwise only
         // waits, and saves x264 a buffer of frames (about 30 MB); 5 frames of lookahead instead of
-        // veryfast's 10 save 30 MB more for an SSIM 0.0007 lower than ffmpeg's defaults.
+        // veryfast's 10 save 30 MB more for an SSIM 0.0007 lower than ffmpeg's defaults. Without
+        // B-pyramid (B-frames are never references) x264 keeps fewer reconstructed frames: 22 MB
+        // less, SSIM within 0.0004 of it with pyramid on the poster, chat and recipe frames.
         // 8x8 transforms stay on in every preset so even draft streams are High profile.
         v.pointee.thread_count = Int32(min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        av_opt_set(v.pointee.priv_data, "x264-params", "rc-lookahead=5:sync-lookahead=0:8x8dct=1", 0)
+        av_opt_set(v.pointee.priv_data, "x264-params", Self.x264Params, 0)
         try AV.check(avcodec_open2(v, h264, nil), .settings, "cannot open libx264 at \(settings.width)x\(settings.height)")
 
         // Audio: the native AAC-LC encoder, 44.1 kHz stereo float planar.
@@ -104,6 +106,11 @@ public final class VideoEncoder {
         try AV.check(cf_av_format_open_io(fmt, path), .open, "cannot open \(path) for writing")
         try AV.check(cf_av_write_header_faststart(fmt), .mux, "cannot write the MP4 header of \(path)")
     }
+
+    /// libx264's options beyond the preset (see the threading comment in `init`).
+    /// `FACTORY_X264_PARAMS` replaces them, for measuring alternatives with `factory bench`.
+    static let x264Params = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"]
+        ?? "rc-lookahead=5:sync-lookahead=0:b-pyramid=none:8x8dct=1"
 
     deinit {
         assert(finished || format == nil, "VideoEncoder released without finish(): \(path) is incomplete")
