@@ -19,8 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        // C: system libraries and their shims (C is called from Imaging/Media, and the one
-        // renameat2 call from Core's BundleWriter).
+        // C: system libraries and their shims (called from Imaging/Media, and from FactorySystem).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .systemLibrary(name: "CAV", pkgConfig: "libavformat",
@@ -33,18 +32,25 @@ let package = Package(
         .target(name: "CSystemShim"),
 
         // Swift wrappers over the C libraries.
-        .target(name: "FactoryImaging", dependencies: ["CVipsShim"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        // Built checked like everything else: they decode downloaded bytes. The compositor's
+        // per-pixel loops use wrapping operators (&+, &*) on bounded values, locally.
+        .target(name: "FactoryImaging", dependencies: ["CVipsShim"]),
+        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"]),
 
-        // The product: manifest, planning, execution, kinds, bundles; no HTTP client.
+        // Swift faces of the C the core needs: libyaml's event stream (Yams' CYaml) and renameat2.
+        .target(name: "FactorySystem", dependencies: ["CSystemShim", .product(name: "Yams", package: "Yams")]),
+        // The product's core: manifest, planning, the executor, the storage protocols, bundle
+        // writing and the run report. No C module and no media module (ModuleBoundaryTests).
         .target(name: "FactoryCore", dependencies: [
-            "FactoryImaging", "FactoryMedia", "CSystemShim",
+            "FactorySystem",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Cost/models.json")]),
+        // The four content kinds: prompts, checks, art and renders, over Core and the media engine.
+        .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactoryImaging", "FactoryMedia"]),
+        // The review gallery and the bundle checks it shows.
+        .target(name: "FactoryReview", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"]),
         // Provider clients (live over HTTP, and offline).
         .target(name: "FactoryProviders", dependencies: [
             "FactoryCore", "FactoryImaging", "FactoryMedia",
@@ -62,36 +68,34 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
+            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
-        .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryMedia", "FactoryImaging"]),
+        .target(name: "FactoryTesting"),
         // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
-        .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
+        .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
 
-        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging", "FactoryTesting"]),
+        .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
-        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryProviders", "FactoryTesting"]),
+        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactorySystem", "FactoryTesting"]),
+        .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
+        .testTarget(name: "FactoryReviewTests", dependencies: ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
             "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryTesting"]),
-        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
+        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore"]),
+        .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
 
 // `make fuzz` (FACTORY_FUZZ=1, in .build-fuzz): libFuzzer's driver over the fuzz surfaces. It has
-// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out. The
-// decoding modules are built checked there, without -Ounchecked: fuzzing is how we see what it hides.
+// no `main` until `-sanitize=fuzzer` links libFuzzer's, so ordinary builds leave it out.
 if Context.environment["FACTORY_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "factory-fuzz", dependencies: ["FactoryFuzzing"], path: "Fuzz/Driver",
                                              swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-}
-if Context.environment["FACTORY_FUZZ"] == "1" || Context.environment["FACTORY_SANITIZE"] == "1" {
-    for target in package.targets where ["FactoryImaging", "FactoryMedia"].contains(target.name) { target.swiftSettings = [] }
 }

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryMedia
 import Foundation
 
@@ -46,7 +47,7 @@ struct ItemBench {
             let bundle = weekFolder.appendingPathComponent(id)
             let video = bundle.appendingPathComponent("video.mp4").path
             guard FileManager.default.fileExists(atPath: video) else { return nil }
-            let metadata = try BundleMetadata.decoder().decode(BundleMetadata.self,
+            let metadata = try SnakeJSON.decoder().decode(BundleMetadata.self,
                                                                from: Data(contentsOf: bundle.appendingPathComponent("metadata.json")))
             guard let render = metadata.render else { throw ValidationErrorText("\(id)/metadata.json has no render settings") }
             return Video(id: id, kind: metadata.kind, path: video, render: render)

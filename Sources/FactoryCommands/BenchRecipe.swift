@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import FactoryMedia
 import FactoryProviders
 import Foundation

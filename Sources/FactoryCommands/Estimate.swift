@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import FactoryProviders
 import Foundation
 
@@ -37,7 +38,7 @@ extension FactoryCommand {
                 throw ExitCode(2)
             }
             let state = options.stateFolder(manifest)
-            let runner = Runner(manifest: manifest, providers: resolved.set,
+            let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
                                 options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, fresh: selection.fresh),
                                 log: { _ in })
             let committed: (today: String, day: Double, week: Double)

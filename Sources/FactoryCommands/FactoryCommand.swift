@@ -84,7 +84,7 @@ struct ManifestLocation: Sendable {
         var settings = PaidCallGateway.Settings(
             budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
             runId: UUID().uuidString, fresh: fresh,
-            limits: ["runware": c.runware, "openai": c.openai, "anthropic": c.anthropic], total: c.total, freshStages: freshStages)
+            limits: [.runware: c.runware, .openai: c.openai, .anthropic: c.anthropic], total: c.total, freshStages: freshStages)
         settings.quarantine = weekFolder(manifest).appendingPathComponent(".quarantine", isDirectory: true)
         return PaidCallGateway(settings: settings, ledger: try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite")),
                                cache: ResultCache(folder: stateFolder.appendingPathComponent("cache")), stop: stop,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import FactoryProviders
 import Foundation
 
@@ -78,7 +79,7 @@ extension FactoryCommand {
             let cache = ResultCache(folder: session.stateFolder.appendingPathComponent("cache"))
             let committed = try Estimate.committed(manifest: loaded, state: session.stateFolder)
             // What the item has, then what this regeneration redoes, priced with the cache as it is.
-            let probe = Runner(manifest: loaded, providers: providers,
+            let probe = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(),
                                options: RunOptions(only: [item], output: outputFolder, regenerate: []), log: { _ in })
             let regeneration: Regeneration
             do {
@@ -90,7 +91,7 @@ extension FactoryCommand {
             }
             loaded.items[index] = regeneration.item
             let options = RunOptions(only: [item], output: outputFolder, regenerate: regeneration.fresh)
-            let plan = Runner(manifest: loaded, providers: providers, options: options, log: { say($0) })
+            let plan = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, log: { say($0) })
                 .plan(cache: cache, fresh: regeneration.fresh, committed: committed)
             say(Self.describe(regeneration, plan: plan, group: group))
             if !plan.problems.isEmpty {
@@ -104,7 +105,7 @@ extension FactoryCommand {
             // One item: a plain line per finished stage, as a run prints without a terminal.
             let progress = RunProgress(onStage: { say(ProgressView.plainLine($0)) })
             let gateway = try session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
-            let live = Runner(manifest: loaded, providers: providers, options: options, gateway: gateway, stop: session.stop,
+            let live = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, gateway: gateway, stop: session.stop,
                               log: { say($0) }, progress: progress)
             return try await session.execute(live, grace: 30)
         }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
+import FactoryReview
 import Foundation
 
 extension FactoryCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import FactoryProviders
 import Foundation
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ extension FactoryCommand {
                 let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
                 let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
                 let gateway = try session.gateway(fresh: selection.fresh, progress: runProgress)
-                let runner = Runner(manifest: manifest, providers: resolved.set,
+                let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
                                     options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
                                                         fresh: selection.fresh),
                                     gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress)

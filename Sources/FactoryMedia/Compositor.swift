@@ -195,19 +195,22 @@ public enum Compositor {
                     }
                     continue
                 }
+                // Layers with alpha (text, stickers): the same wrapping arithmetic, as every term is
+                // bounded (samples ≤ 255, weights ≤ 256: at most 255·256·256 before the shift).
                 let a0 = alpha + iv * src.width, a1 = a0 + src.width
                 for c in cols {
-                    let t = c - x0
-                    let iu = Int(table[2 * t]), f1 = Int(table[2 * t + 1]), f0 = 256 - f1
-                    let atop = Int(a0[iu]) * f0 + Int(a0[iu + 1]) * f1
-                    let abot = Int(a1[iu]) * f0 + Int(a1[iu + 1]) * f1
-                    var a = (atop * g0 + abot * g1 + 32768) >> 16
+                    let t = c &- x0
+                    let iu = Int(table[2 &* t]), f1 = Int(table[2 &* t &+ 1]), f0 = 256 &- f1
+                    let atop = Int(a0[iu]) &* f0 &+ Int(a0[iu &+ 1]) &* f1
+                    let abot = Int(a1[iu]) &* f0 &+ Int(a1[iu &+ 1]) &* f1
+                    var a = (atop &* g0 &+ abot &* g1 &+ 32768) &>> 16
                     if a == 0 { continue }
-                    let top = Int(r0[iu]) * f0 + Int(r0[iu + 1]) * f1
-                    let bot = Int(r1[iu]) * f0 + Int(r1[iu + 1]) * f1
-                    var val = (top * g0 + bot * g1 + 32768) >> 16
-                    if fade { a = (a * opacity) >> 8; val = (val * opacity) >> 8 }
-                    d[c] = UInt8(truncatingIfNeeded: min(255, val + div255(Int(d[c]) * (255 - a))))
+                    let top = Int(r0[iu]) &* f0 &+ Int(r0[iu &+ 1]) &* f1
+                    let bot = Int(r1[iu]) &* f0 &+ Int(r1[iu &+ 1]) &* f1
+                    var val = (top &* g0 &+ bot &* g1 &+ 32768) &>> 16
+                    if fade { a = (a &* opacity) &>> 8; val = (val &* opacity) &>> 8 }
+                    let x = Int(d[c]) &* (255 &- a)
+                    d[c] = UInt8(truncatingIfNeeded: min(255, val &+ ((x &+ 1 &+ (x &>> 8)) &>> 8)))
                 }
             }
         }

@@ -22,13 +22,23 @@ public final class VideoEncoder {
     private var framesWritten: Int64 = 0
     private var audioSamplesWritten: Int64 = 0
     private var finished = false
-    private let audioFrameSize: Int
+    private var audioFrameSize = 1024
 
-    /// Opens `path` for writing and sets up both encoders.
+    /// Opens `path` for writing and sets up both encoders. When any step fails, every handle
+    /// opened before it is freed here: nothing leaks, and no half-made file stays open.
     public init(path: String, settings: VideoSettings) throws {
         _ = AV.quiet
         self.settings = settings
         self.path = path
+        do {
+            try open()
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    private func open() throws {
         guard settings.width % 2 == 0, settings.height % 2 == 0, settings.width > 0, settings.height > 0 else {
             throw MediaError(.settings, "video size \(settings.width)x\(settings.height) must be positive and even")
         }
@@ -114,11 +124,19 @@ public final class VideoEncoder {
 
     deinit {
         assert(finished || format == nil, "VideoEncoder released without finish(): \(path) is incomplete")
+        release()
+    }
+
+    /// Frees every libav handle (each free takes nil, and sets what it freed to nil).
+    private func release() {
         if let fmt = format { cf_av_format_close_io(fmt); avformat_free_context(fmt) }
+        format = nil
         avcodec_free_context(&video)
         avcodec_free_context(&audio)
         av_frame_free(&audioFrame)
         av_packet_free(&packet)
+        videoStream = nil
+        audioStream = nil
     }
 
     /// The number of video frames sent so far.

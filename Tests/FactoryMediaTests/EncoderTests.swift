@@ -56,4 +56,21 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    /// A failure after libx264 and the AAC encoder are open (here: the file cannot be created)
+    /// frees what was opened. Each open 1080x1920 x264 context holds tens of MB of lookahead and
+    /// frame buffers, so 30 leaked ones would add far more than the bound.
+    @Test func aFailedOpenFreesTheEncoders() throws {
+        let folder = try TemporaryFolder("unwritable")
+        let path = folder.path("missing-folder/never.mp4")
+        let settings = VideoSettings(width: 1080, height: 1920, fps: 30, bitrate: 8_000_000, preset: .standard)
+        #expect(throws: MediaError.self) { _ = try VideoEncoder(path: path, settings: settings) }
+        let before = ProcessMemory.resident().current
+        for _ in 0..<30 {
+            #expect(throws: MediaError.self) { _ = try VideoEncoder(path: path, settings: settings) }
+        }
+        let grownMB = (ProcessMemory.resident().current - before) / 1024
+        #expect(grownMB < 150, "resident memory grew by \(grownMB) MB over 30 failed opens")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

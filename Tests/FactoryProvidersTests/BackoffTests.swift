@@ -5,7 +5,7 @@ import Testing
 @Suite("Retry policy and backoff")
 struct BackoffTests {
     static func failure(_ kind: ProviderFailure.Kind, retryAfter: Double? = nil) -> ProviderFailure {
-        ProviderFailure(kind, provider: "anthropic", status: 429, message: "test", retryAfter: retryAfter)
+        ProviderFailure(kind, provider: .anthropic, status: 429, message: "test", retryAfter: retryAfter)
     }
 
     struct Case: Sendable, CustomStringConvertible {
@@ -68,14 +68,14 @@ struct BackoffTests {
 
     @Test("status classes: quota and spend-cap 429s are never retried")
     func statusClasses() {
-        #expect(StatusClass.kind(status: 429, code: nil, type: "rate_limit_error", hasRetryAfter: true, provider: "anthropic") == .rateLimited)
-        #expect(StatusClass.kind(status: 429, code: nil, type: "rate_limit_error", hasRetryAfter: false, provider: "anthropic") == .quota)
-        #expect(StatusClass.kind(status: 429, code: "insufficient_quota", type: "insufficient_quota", hasRetryAfter: true, provider: "openai") == .quota)
-        #expect(StatusClass.kind(status: 429, code: "rate_limit_exceeded", type: "requests", hasRetryAfter: false, provider: "openai") == .rateLimited)
-        #expect(StatusClass.kind(status: 402, code: "insufficientCredits", type: nil, hasRetryAfter: false, provider: "runware") == .quota)
-        #expect(StatusClass.kind(status: 401, code: "invalidApiKey", type: nil, hasRetryAfter: false, provider: "runware") == .auth)
-        #expect(StatusClass.kind(status: 529, code: nil, type: "overloaded_error", hasRetryAfter: false, provider: "anthropic") == .overloaded)
-        #expect(StatusClass.kind(status: 400, code: "invalidWidth", type: nil, hasRetryAfter: false, provider: "runware") == .invalidRequest)
-        #expect(StatusClass.kind(status: 404, code: nil, type: "not_found_error", hasRetryAfter: false, provider: "anthropic") == .invalidRequest)
+        #expect(StatusClass.kind(status: 429, code: nil, type: "rate_limit_error", hasRetryAfter: true, provider: .anthropic) == .rateLimited)
+        #expect(StatusClass.kind(status: 429, code: nil, type: "rate_limit_error", hasRetryAfter: false, provider: .anthropic) == .quota)
+        #expect(StatusClass.kind(status: 429, code: "insufficient_quota", type: "insufficient_quota", hasRetryAfter: true, provider: .openai) == .quota)
+        #expect(StatusClass.kind(status: 429, code: "rate_limit_exceeded", type: "requests", hasRetryAfter: false, provider: .openai) == .rateLimited)
+        #expect(StatusClass.kind(status: 402, code: "insufficientCredits", type: nil, hasRetryAfter: false, provider: .runware) == .quota)
+        #expect(StatusClass.kind(status: 401, code: "invalidApiKey", type: nil, hasRetryAfter: false, provider: .runware) == .auth)
+        #expect(StatusClass.kind(status: 529, code: nil, type: "overloaded_error", hasRetryAfter: false, provider: .anthropic) == .overloaded)
+        #expect(StatusClass.kind(status: 400, code: "invalidWidth", type: nil, hasRetryAfter: false, provider: .runware) == .invalidRequest)
+        #expect(StatusClass.kind(status: 404, code: nil, type: "not_found_error", hasRetryAfter: false, provider: .anthropic) == .invalidRequest)
     }
 }

@@ -22,7 +22,7 @@ final class LiveHarness: Sendable {
         func add(_ value: Double) { seconds.append(value) }
     }
 
-    static let keys = ["runware": "rw-CANARY-test-0001", "openai": "sk-CANARY-test-0002", "anthropic": "sk-ant-CANARY-test-0003"]
+    static let keys: [ProviderID: String] = [.runware: "rw-CANARY-test-0001", .openai: "sk-CANARY-test-0002", .anthropic: "sk-ant-CANARY-test-0003"]
 
     init(faults: [FakeFault] = [], budget: Budget = Budget(dailyUSD: 5, weeklyUSD: 20), fresh: Bool = false) async throws {
         folder = try TemporaryFolder()
@@ -32,15 +32,15 @@ final class LiveHarness: Sendable {
         ledger = try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite"))
         gateway = PaidCallGateway(
             settings: .init(budget: budget, timezone: TimeZone(identifier: "America/New_York") ?? .current, week: "2026-W48",
-                            runId: UUID().uuidString, fresh: fresh, limits: ["runware": 4, "openai": 4, "anthropic": 4], total: 8),
+                            runId: UUID().uuidString, fresh: fresh, limits: [.runware: 4, .openai: 4, .anthropic: 4], total: 8),
             ledger: ledger,
             cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(),
             log: { _ in }, sleep: { await waits.add($0) })
         for key in Self.keys.values { Secrets.register(key) }
     }
 
-    func client(_ provider: String, key: String? = nil) throws -> LiveClient {
-        let base = provider == "anthropic" ? "http://127.0.0.1:\(port)" : "http://127.0.0.1:\(port)/v1"
+    func client(_ provider: ProviderID, key: String? = nil) throws -> LiveClient {
+        let base = provider == .anthropic ? "http://127.0.0.1:\(port)" : "http://127.0.0.1:\(port)/v1"
         return LiveClient(provider: provider, transport: transport, endpoint: try ProviderEndpoint(base),
                           key: key ?? Self.keys[provider] ?? "", models: .bundled)
     }
@@ -63,7 +63,7 @@ struct ClientTests {
     @Test("Anthropic: a structured quote, its cost in the ledger, and a second ask served from the cache")
     func anthropicQuoteAndCache() async throws {
         let h = try await LiveHarness()
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         let first = try await client.quote(Self.request, context: h.context())
         #expect(!first.text.isEmpty)
         #expect(first.record.costUSD > 0)
@@ -80,10 +80,10 @@ struct ClientTests {
     @Test("OpenAI chat: json_schema answer decoded; speech: WAV whose length fits the text")
     func openAI() async throws {
         let h = try await LiveHarness()
-        let chat = OpenAIChatClient(client: try h.client("openai"), model: "gpt-4o-mini")
+        let chat = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
         let quote = try await chat.quote(Self.request, context: h.context())
         #expect(!quote.text.isEmpty && quote.record.costUSD > 0)
-        let speech = OpenAISpeechClient(client: try h.client("openai"))
+        let speech = OpenAISpeechClient(client: try h.client(.openai))
         let text = "Once upon a time a small fox found a lantern in the snow, and carried it home to her sisters."
         let audio = try await speech.speak(.init(input: text, voice: "coral"), context: h.context(stage: "speech"))
         let seconds = audio.units["audio_seconds"] ?? 0
@@ -96,7 +96,7 @@ struct ClientTests {
     @Test("Runware: a real JPEG of the asked size; a 20000x20000 PNG is refused from its header")
     func runwareImages() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "runware", endpoint: "image", kind: .hugeImage, count: 1)])
-        let client = RunwareClient(client: try h.client("runware"))
+        let client = RunwareClient(client: try h.client(.runware))
         let request = ImageRequest(positivePrompt: "a quiet beach at dawn", negativePrompt: "text", model: "runware:101@1",
                                    width: 576, height: 1024, steps: 28, cfgScale: 7, seed: 9)
         let error = await #expect(throws: FactoryError.self) {
@@ -115,7 +115,7 @@ struct ClientTests {
     @Test("429 with Retry-After twice, then success: waits the hinted 2 s each time, one charge")
     func rateLimitStorm() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .rateLimit, count: 2, retryAfter: "2")])
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-haiku-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-haiku-5-5")
         _ = try await client.quote(Self.request, context: h.context())
         #expect(await h.waits.seconds == [2, 2])
         let stats = await h.server.stats()
@@ -126,10 +126,10 @@ struct ClientTests {
     @Test("Anthropic 429 without retry-after (spend cap) is not retried and pauses the provider")
     func spendCap() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .spendCap)])
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         await #expect(throws: FactoryError.self) { try await client.quote(Self.request, context: h.context()) }
         #expect(await h.server.stats().requests == 1)
-        #expect(await h.gateway.health.pauseReason("anthropic") != nil)
+        #expect(await h.gateway.health.pauseReason(.anthropic) != nil)
         await #expect(throws: Deferral.self) { try await client.quote(Self.request, context: h.context("item-2")) }
         #expect(await h.server.stats().requests == 1)
         await h.close()
@@ -138,14 +138,14 @@ struct ClientTests {
     @Test("a 529 outage: backoff, then the provider is paused and its stages deferred")
     func overloadOutage() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .overloaded)])
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         for n in 0..<4 {
             await #expect(throws: Deferral.self) { try await client.quote(Self.request, context: h.context("item-\(n)")) }
         }
         // Three attempts for each of the first three calls, then the breaker is open: nothing more is sent.
         #expect(await h.server.stats().requests == 9)
         #expect(await h.waits.seconds.count == 6)
-        #expect(await h.gateway.health.pauseReason("anthropic")?.contains("529") == true)
+        #expect(await h.gateway.health.pauseReason(.anthropic)?.contains("529") == true)
         #expect(try h.ledger.totalSpent() == 0)
         await h.close()
     }
@@ -153,7 +153,7 @@ struct ClientTests {
     @Test("malformed JSON: billed once at the estimate, retried once, then a clear error")
     func malformed() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", endpoint: "chat", kind: .malformedJSON, count: 1)])
-        let client = OpenAIChatClient(client: try h.client("openai"), model: "gpt-4o-mini")
+        let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
         let quote = try await client.quote(Self.request, context: h.context())
         #expect(!quote.text.isEmpty)
         #expect(await h.server.stats().billed == 2)
@@ -164,11 +164,11 @@ struct ClientTests {
     @Test("an auth error that echoes the key never shows it")
     func authEcho() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", kind: .authEchoKey)])
-        let client = OpenAIChatClient(client: try h.client("openai"), model: "gpt-4o-mini")
+        let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
         let error = await #expect(throws: FactoryError.self) { try await client.quote(Self.request, context: h.context()) }
         let text = error?.description ?? ""
         #expect(text.contains("401"))
-        #expect(!text.contains(LiveHarness.keys["openai"] ?? "-"))
+        #expect(!text.contains(LiveHarness.keys[.openai] ?? "-"))
         #expect(text.contains("[redacted]"))
         await h.close()
     }
@@ -176,7 +176,7 @@ struct ClientTests {
     @Test("a daily cap: calls that could break it are not made, even 8 at once")
     func budgetCap() async throws {
         let h = try await LiveHarness(budget: Budget(dailyUSD: 0.004, weeklyUSD: 1))
-        let client = RunwareClient(client: try h.client("runware"))
+        let client = RunwareClient(client: try h.client(.runware))
         let results = await withTaskGroup(of: Bool.self) { group in
             for n in 0..<8 {
                 group.addTask {
@@ -201,7 +201,7 @@ struct ClientTests {
         #expect(throws: FactoryError.self) { try ProviderEndpoint("http://api.example.com/v1") }
         #expect(try ProviderEndpoint("http://127.0.0.1:8787/v1/").base.absoluteString == "http://127.0.0.1:8787/v1")
         #expect(try ProviderEndpoint("https://api.openai.com/v1").base.host == "api.openai.com")
-        let resolved = try ProviderEndpoint.resolve("anthropic", environment: [:])
+        let resolved = try ProviderEndpoint.resolve(.anthropic, environment: [:])
         #expect(resolved.base.absoluteString == "https://api.anthropic.com")
     }
 }

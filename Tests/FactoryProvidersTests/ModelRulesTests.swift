@@ -9,13 +9,13 @@ import Testing
 /// Requests shaped per model from models.json, sent to a fake that follows the providers' docs.
 @Suite("Model rules: thinking, effort, budgets, families")
 struct ModelRulesTests {
-    static func spec(_ provider: String, _ model: String) throws -> ModelSpec {
+    static func spec(_ provider: ProviderID, _ model: String) throws -> ModelSpec {
         try #require(ModelTable.bundled.spec(provider: provider, model: model))
     }
 
     @Test("Sonnet 5.5 with thinking off: between_tools and the effort, no other thinking field")
     func sonnet55Off() throws {
-        let shape = try AnthropicRequest.plan(spec: Self.spec("anthropic", "claude-sonnet-5-5"), reasoning: Reasoning(effort: .low),
+        let shape = try AnthropicRequest.plan(spec: Self.spec(.anthropic, "claude-sonnet-5-5"), reasoning: Reasoning(effort: .low),
                                               answerTokens: 400, item: "p1")
         #expect(shape.thinking == .init(type: "between_tools"))
         #expect(shape.effort == "low")
@@ -29,7 +29,7 @@ struct ModelRulesTests {
     @Test("between_tools at xhigh would be a 400: refused before sending, naming item, field and fix")
     func xhighWithoutThinking() throws {
         let error = #expect(throws: FactoryError.self) {
-            try AnthropicRequest.plan(spec: Self.spec("anthropic", "claude-sonnet-5-5"), reasoning: Reasoning(effort: .xhigh),
+            try AnthropicRequest.plan(spec: Self.spec(.anthropic, "claude-sonnet-5-5"), reasoning: Reasoning(effort: .xhigh),
                                       answerTokens: 400, item: "p1")
         }
         #expect(error?.message.contains("item p1") == true)
@@ -39,7 +39,7 @@ struct ModelRulesTests {
 
     @Test("thinking wanted: adaptive, and max_tokens gets the effort's thinking budget on top")
     func thinkingBudget() throws {
-        let shape = try AnthropicRequest.plan(spec: Self.spec("anthropic", "claude-sonnet-5-5"),
+        let shape = try AnthropicRequest.plan(spec: Self.spec(.anthropic, "claude-sonnet-5-5"),
                                               reasoning: Reasoning(effort: .medium, thinking: true), answerTokens: 3_000, item: "s")
         #expect(shape.thinking == .init(type: "adaptive"))
         #expect(shape.maxTokens == 3_000 + Reasoning(effort: .medium, thinking: true).thinkingBudget)
@@ -52,7 +52,7 @@ struct ModelRulesTests {
 
     @Test("a model that always thinks (Opus 5.5) is budgeted for thinking even when the item says no")
     func alwaysThinks() throws {
-        let shape = try AnthropicRequest.plan(spec: Self.spec("anthropic", "claude-opus-5-5"), reasoning: Reasoning(effort: .low),
+        let shape = try AnthropicRequest.plan(spec: Self.spec(.anthropic, "claude-opus-5-5"), reasoning: Reasoning(effort: .low),
                                               answerTokens: 400, item: "p")
         #expect(shape.thinking == .init(type: "adaptive"))
         #expect(shape.maxTokens > 400)
@@ -60,7 +60,7 @@ struct ModelRulesTests {
 
     @Test("Haiku 4.5 thinks only when asked: nothing sent by default, enabled with budget_tokens when wanted")
     func olderModels() throws {
-        let spec = try Self.spec("anthropic", "claude-haiku-4-5")
+        let spec = try Self.spec(.anthropic, "claude-haiku-4-5")
         let off = try AnthropicRequest.plan(spec: spec, reasoning: Reasoning(effort: .high), answerTokens: 400, item: "p")
         #expect(off.thinking == nil && off.effort == nil && off.maxTokens == 400)
         let on = try AnthropicRequest.plan(spec: spec, reasoning: Reasoning(effort: .low, thinking: true), answerTokens: 400, item: "p")
@@ -71,7 +71,7 @@ struct ModelRulesTests {
     @Test("reservations and estimates include the thinking budget, billed as output")
     func estimateIncludesThinking() async throws {
         let h = try await LiveHarness()
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         var quiet = ClientTests.request
         quiet.reasoning = Reasoning(effort: .low)
         var thinking = quiet
@@ -84,8 +84,8 @@ struct ModelRulesTests {
 
     /// Every text model the table lists (and does not retire), at each effort, with thinking on and
     /// off: the request either gets a 200 from the fake or is refused before it is sent.
-    @Test("no request to a listed model gets a 400", arguments: ["anthropic", "openai"])
-    func everyListedModelIsAccepted(provider: String) async throws {
+    @Test("no request to a listed model gets a 400", arguments: [ProviderID.anthropic, .openai])
+    func everyListedModelIsAccepted(provider: ProviderID) async throws {
         let h = try await LiveHarness(budget: Budget(dailyUSD: 100, weeklyUSD: 500))
         let live = try h.client(provider)
         let today = DayStamp.utcToday()
@@ -94,7 +94,7 @@ struct ModelRulesTests {
         #expect(!models.isEmpty)
         var sent = 0
         for row in models {
-            let text: any TextProvider = provider == "anthropic" ? AnthropicClient(client: live, model: row.model)
+            let text: any TextProvider = provider == .anthropic ? AnthropicClient(client: live, model: row.model)
                 : OpenAIChatClient(client: live, model: row.model)
             for effort in Effort.allCases {
                 for thinking in [false, true] {
@@ -122,7 +122,7 @@ struct CutAnswerTests {
     @Test("a max_tokens stop is asked once more with twice the budget; both are paid; later asks hit the cache")
     func cutOnceThenLarger() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .maxTokens, count: 1)])
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         let quote = try await client.quote(ClientTests.request, context: h.context())
         #expect(!quote.text.isEmpty)
         #expect(Int(quote.record.parameters["max_tokens"] ?? "") ?? 0 >= 800)
@@ -139,7 +139,7 @@ struct CutAnswerTests {
     @Test("cut twice: the error says what to change, both answers are quarantined, and the next ask pays again")
     func cutTwiceIsNeverReplayed() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .maxTokens, count: 2)])
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         let error = await #expect(throws: FactoryError.self) {
             try await client.quote(ClientTests.request, context: h.context("p-cut"))
         }
@@ -159,7 +159,7 @@ struct CutAnswerTests {
     @Test("OpenAI finish_reason length: the same larger-budget retry")
     func openAILength() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", kind: .maxTokens, count: 1)])
-        let client = OpenAIChatClient(client: try h.client("openai"), model: "gpt-6-luna")
+        let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-6-luna")
         let quote = try await client.quote(ClientTests.request, context: h.context())
         #expect(!quote.text.isEmpty)
         #expect(Int(quote.record.parameters["max_completion_tokens"] ?? "") ?? 0 >= 800)
@@ -170,7 +170,7 @@ struct CutAnswerTests {
     @Test("a quote that is not the JSON asked for is quarantined, not cached")
     func badQuoteIsNotCached() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .badContent, count: 1)])
-        let client = AnthropicClient(client: try h.client("anthropic"), model: "claude-sonnet-5-5")
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         await #expect(throws: RejectedAnswer.self) {
             try await client.quote(ClientTests.request, context: h.context("p-bad"))
         }
@@ -186,7 +186,7 @@ struct RunwareFamilyTests {
     @Test("a partner model gets no steps, CFGScale or negativePrompt, sides in its range, and its fixed price")
     func partnerModel() async throws {
         let h = try await LiveHarness()
-        let client = RunwareClient(client: try h.client("runware"))
+        let client = RunwareClient(client: try h.client(.runware))
         let request = ImageRequest(positivePrompt: "a quiet beach at dawn", negativePrompt: "text, watermark", model: "bfl:2@1",
                                    width: 576, height: 1024, steps: 28, cfgScale: 7, seed: 9)
         let (call, task, width, height, _) = try client.call(request)
@@ -204,7 +204,7 @@ struct RunwareFamilyTests {
     func unknownModels() throws {
         let transport = HTTPTransport()
         defer { Task { await transport.shutdown() } }
-        let client = RunwareClient(client: LiveClient(provider: "runware", transport: transport, endpoint: try ProviderEndpoint("http://127.0.0.1:9/v1"),
+        let client = RunwareClient(client: LiveClient(provider: .runware, transport: transport, endpoint: try ProviderEndpoint("http://127.0.0.1:9/v1"),
                                                       key: "k"))
         let known = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "civitai:4384@128713",
                                                  width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
@@ -225,7 +225,7 @@ struct RunwareFamilyTests {
     func brokenDownloadsAreRetried() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "runware", endpoint: "image", kind: .truncatedBody, every: 2),
                                                FakeFault(provider: "runware", endpoint: "image", kind: .redirect, count: 1)])
-        let client = RunwareClient(client: try h.client("runware"))
+        let client = RunwareClient(client: try h.client(.runware))
         for seed in 1...4 {
             let request = ImageRequest(positivePrompt: "a quiet beach at dawn", negativePrompt: "text", model: "civitai:4384@128713",
                                        width: 576, height: 1024, steps: 28, cfgScale: 7, seed: UInt64(seed))

@@ -69,7 +69,7 @@ struct SpeechProviderTests {
     @Test("OpenAI: PCM as long as the text, its cost recorded, a second identical call is a free cache hit")
     func openAIPCMAndCache() async throws {
         let h = try await LiveHarness()
-        let provider = OpenAISpeechProvider(client: try h.client("openai"))
+        let provider = OpenAISpeechProvider(client: try h.client(.openai))
         let request = SpeechRequest(text: Self.text, voice: "coral", instructions: Self.instructions, speed: 1)
         let first = try await provider.speak(request, context: h.context("story-1", stage: "narration"))
         // The fake speaks 2.6 words a second plus 0.3 s of tail, at 24 kHz.
@@ -108,7 +108,7 @@ struct SpeechProviderTests {
     @Test("OpenAI: an unknown voice is the provider's 400, not audio")
     func openAIRejectsUnknownVoice() async throws {
         let h = try await LiveHarness()
-        let provider = OpenAISpeechProvider(client: try h.client("openai"))
+        let provider = OpenAISpeechProvider(client: try h.client(.openai))
         await #expect(throws: (any Error).self) {
             try await provider.speak(SpeechRequest(text: Self.text, voice: "corral", instructions: ""), context: h.context(stage: "narration"))
         }
@@ -120,7 +120,7 @@ struct SpeechProviderTests {
 
     static func environment(openAIKey: Bool) -> [String: String] {
         var environment = ["FACTORY_CREDENTIALS": "/nonexistent/contentfactory-credentials"]
-        if openAIKey { environment["OPENAI_API_KEY"] = LiveHarness.keys["openai"] }
+        if openAIKey { environment["OPENAI_API_KEY"] = LiveHarness.keys[.openai] }
         return environment
     }
 
@@ -129,7 +129,7 @@ struct SpeechProviderTests {
         let live = try await ResolvedProviders.resolve(ProviderChoices(text: .offline, image: .offline, speech: .auto),
                                                        environment: Self.environment(openAIKey: true), offline: false)
         #expect(live.speech.name == "openai" && live.set.speech?.name == "openai")
-        #expect(live.live["speech"] == "openai")
+        #expect(live.live["speech"] == .openai)
         #expect(live.set.description.contains("speech: openai gpt-4o-mini-tts (live, https://api.openai.com/v1)"))
         await live.transport?.shutdown()
 

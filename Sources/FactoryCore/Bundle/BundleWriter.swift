@@ -1,6 +1,4 @@
-import CSystemShim
-import FactoryImaging
-import FactoryMedia
+import FactorySystem
 import Foundation
 
 /// Builds a bundle in a staging folder beside its final place and publishes it with one rename,
@@ -27,28 +25,6 @@ public struct BundleWriter: Sendable {
         try Data(text.utf8).write(to: staging.appendingPathComponent(name), options: .atomic)
     }
 
-    /// Describes every file in the staging folder (metadata.json excluded): size, sha256, probe.
-    public func describeFiles() throws -> [BundleMetadata.File] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: staging.path).filter { $0 != "metadata.json" }.sorted()
-        return try names.map { name in
-            let full = path(name)
-            let size = (try FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
-            var file = BundleMetadata.File(name: name, size: size, sha256: try Digest.sha256(file: full))
-            let ext = (name as NSString).pathExtension.lowercased()
-            if ["mp4", "mp3", "m4a", "wav"].contains(ext) { file.media = try MediaProbe.probe(path: full) }
-            if ["jpg", "jpeg", "png"].contains(ext) {
-                let image = try Image.load(path: full)
-                file.image = .init(width: image.width, height: image.height)
-            }
-            return file
-        }
-    }
-
-    public func writeMetadata(_ metadata: BundleMetadata) throws {
-        let data = try BundleMetadata.encoder().encode(metadata)
-        try data.write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
-    }
-
     /// Puts the staged bundle in place; an existing one is kept as `.versions/<timestamp>/<id>`.
     public func publish() throws {
         let fm = FileManager.default
@@ -68,7 +44,7 @@ public struct BundleWriter: Sendable {
             try fm.createDirectory(at: versions, withIntermediateDirectories: true)
             // One exchange puts the new bundle in place and the old one in staging, so the item's
             // folder always holds a whole bundle; file systems that cannot exchange get two renames.
-            if factory_exchange_paths(staging.path, final.path) == 0 {
+            if PathExchange.swap(staging.path, final.path) {
                 AtomicFile.syncFolder(weekFolder)
                 CrashPoint.pass("renamed")
                 try fm.moveItem(at: staging, to: versions.appendingPathComponent(itemId))

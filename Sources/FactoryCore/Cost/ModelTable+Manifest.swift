@@ -3,10 +3,10 @@ import Foundation
 extension ModelTable {
     /// A model a run will call, and for what.
     public struct Use: Sendable, Equatable, Hashable {
-        public var provider: String
+        public var provider: ProviderID
         public var model: String
         public var role: String
-        public init(provider: String, model: String, role: String) {
+        public init(provider: ProviderID, model: String, role: String) {
             self.provider = provider
             self.model = model
             self.role = role

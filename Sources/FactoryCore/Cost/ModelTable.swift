@@ -4,7 +4,7 @@ import Foundation
 /// when it retires, and where each fact came from. Requests, reservations, estimates, `validate`
 /// and `doctor` are all built from these rows.
 public struct ModelSpec: Sendable, Codable, Equatable {
-    public var provider: String
+    public var provider: ProviderID
     /// The model id, or a prefix pattern ending in `*` (`civitai:*`) that prices unknown models of a family.
     public var model: String
     /// "text", "speech" or "image".
@@ -100,7 +100,7 @@ public struct ModelTable: Sendable {
 
     /// The row for a model: its own, a dated snapshot of a row ("claude-haiku-4-5-20251001" →
     /// "claude-haiku-4-5"), or the longest matching family pattern ("civitai:*").
-    public func spec(provider: String, model: String) -> ModelSpec? {
+    public func spec(provider: ProviderID, model: String) -> ModelSpec? {
         let mine = rows.filter { $0.provider == provider }
         return mine.first { !$0.isPattern && $0.model == model }
             ?? mine.filter { !$0.isPattern && model.hasPrefix($0.model + "-") && model.dropFirst($0.model.count + 1).allSatisfy(\.isNumber) }
@@ -109,12 +109,12 @@ public struct ModelTable: Sendable {
     }
 
     /// The named models of a provider and role (no patterns), for messages.
-    public func known(provider: String, role: String) -> [String] {
+    public func known(provider: ProviderID, role: String) -> [String] {
         rows.filter { $0.provider == provider && $0.role == role && !$0.isPattern && ($0.retires == nil) }.map(\.model)
     }
 
     /// Fails before anything is spent when a model is unknown, of the wrong role, or retired on `day`.
-    public func check(provider: String, model: String, role: String? = nil, on day: String) throws -> ModelSpec {
+    public func check(provider: ProviderID, model: String, role: String? = nil, on day: String) throws -> ModelSpec {
         guard let row = spec(provider: provider, model: model), role == nil || row.role == role else {
             let known = known(provider: provider, role: role ?? "text")
             throw FactoryError(.provider, "\(provider) model \"\(model)\" is not in models.json; use one of "
@@ -128,7 +128,7 @@ public struct ModelTable: Sendable {
     }
 
     /// A warning when `model` retires within `days` of `day` (nil when it does not, or has no date).
-    public func retirementWarning(provider: String, model: String, on day: String, within days: Int = 30) -> String? {
+    public func retirementWarning(provider: ProviderID, model: String, on day: String, within days: Int = 30) -> String? {
         guard let row = spec(provider: provider, model: model), let retires = row.retires, retires > day,
               let left = DayMath.days(from: day, to: retires), left <= days else { return nil }
         let instead = row.successor.map { "; move to \"\($0)\" before then" } ?? ""

@@ -1,16 +1,16 @@
+import Foundation
+
 /// One item's work, whatever its kind: the paid stages (text, images, speech) that fill the cache
 /// and the ledger, then the render into a bundle writer. The runner schedules both halves through
 /// one generic path, so the assets keep their kind's type from fetch to render (no casts).
-protocol KindJob: Sendable {
+public protocol KindJob: Sendable {
     /// What the paid stages hand to the render.
     associatedtype Assets: Sendable
     var item: Item { get }
     /// Runs the paid stages; returns what the render needs and the records.
     func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord])
-    /// The same job, rendering into `writer`.
-    func rendering(into writer: BundleWriter) -> Self
-    /// Renders the bundle from the assets `fetch` returned.
-    func render(_ assets: Assets, records: [GenerationRecord]) async throws
+    /// Renders the bundle into `writer`'s staging folder from the assets `fetch` returned.
+    func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws
     /// The paid stages `fetch` would run, built from the same requests and sent nowhere.
     func plan(_ planner: Planner) throws -> [PlannedStage]
     /// A hash of the item's inputs outside the manifest (a story override file), recorded in the
@@ -19,47 +19,24 @@ protocol KindJob: Sendable {
 }
 
 extension KindJob {
-    var inputsSha256: String? { nil }
+    public var inputsSha256: String? { nil }
 }
 
-extension PosterJob: KindJob {
-    func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context, priority: priority)
-    }
+/// What a kind's job is made from, besides its item.
+public struct KindContext: Sendable {
+    public let manifest: Manifest
+    public let providers: ProviderSet
+    public let weekFolder: URL
 
-    func rendering(into writer: BundleWriter) -> Self {
-        PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: writer)
-    }
-}
-
-extension ChatJob: KindJob {
-    func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context)
-    }
-
-    func rendering(into writer: BundleWriter) -> Self {
-        ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: writer)
+    public init(manifest: Manifest, providers: ProviderSet, weekFolder: URL) {
+        self.manifest = manifest
+        self.providers = providers
+        self.weekFolder = weekFolder
     }
 }
 
-extension RecipeJob: KindJob {
-    func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context)
-    }
-
-    func rendering(into writer: BundleWriter) -> Self {
-        RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: writer)
-    }
-}
-
-extension BedtimeJob: KindJob {
-    func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context)
-    }
-
-    func rendering(into writer: BundleWriter) -> Self {
-        BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: writer)
-    }
-
-    var inputsSha256: String? { Self.inputsSha256(item: item, manifest: manifest) }
+/// Makes the job for an item of any kind. The kinds live above Core (they render with the media
+/// engine), so the runner and the planner are handed one: `StandardKinds` in FactoryKinds.
+public protocol KindFactory: Sendable {
+    func job(for item: Item, in context: KindContext) -> any KindJob
 }

@@ -11,16 +11,17 @@ public final class PaidCallGateway: Sendable {
         public var week: String
         public var runId: String
         public var fresh: Bool
-        public var limits: [String: Int]
+        /// Calls in flight per provider; one missing from the map gets 1, never the global limit.
+        public var limits: [ProviderID: Int]
         public var total: Int
-        public var policies: [String: RetryPolicy]
+        public var policies: [ProviderID: RetryPolicy]
         /// Stage groups asked afresh whatever the cache holds (`regenerate --stage`).
         public var freshStages: Set<StageGroup>
         /// The week's `.quarantine` folder, where rejected answers are kept per item (nil: beside the cache).
         public var quarantine: URL?
 
         public init(budget: Budget, timezone: TimeZone, week: String, runId: String, fresh: Bool,
-                    limits: [String: Int], total: Int, policies: [String: RetryPolicy] = [:], freshStages: Set<StageGroup> = []) {
+                    limits: [ProviderID: Int], total: Int, policies: [ProviderID: RetryPolicy] = [:], freshStages: Set<StageGroup> = []) {
             self.freshStages = freshStages
             self.budget = budget
             self.timezone = timezone
@@ -60,7 +61,7 @@ public final class PaidCallGateway: Sendable {
         global = AsyncSemaphore(limit: settings.total)
         var semaphores: [ProviderID: AsyncSemaphore] = [:]
         for provider in ProviderID.allCases {
-            semaphores[provider] = AsyncSemaphore(limit: settings.limits[provider.rawValue] ?? settings.total)
+            semaphores[provider] = AsyncSemaphore(limit: settings.limits[provider] ?? 1)
         }
         perProvider = semaphores
     }
@@ -149,14 +150,14 @@ public final class PaidCallGateway: Sendable {
 
     func attempts(_ call: PaidCall, key: String, context: CallContext,
                   send: @Sendable () async throws -> ProviderAnswer) async throws -> ProviderAnswer {
-        let policy = settings.policies[call.provider.rawValue] ?? call.provider.retryPolicy
+        let policy = settings.policies[call.provider] ?? call.provider.retryPolicy
         let label = "item \(context.item) stage \(context.stage)"
         var attempt = 1
         while true {
             if stop.isRequested {
                 throw Deferral(.stopping, "\(label): not started, the run was asked to stop; run again to finish it")
             }
-            if let reason = await health.pauseReason(call.provider.rawValue) {
+            if let reason = await health.pauseReason(call.provider) {
                 throw Deferral(.providerPaused, "\(label): \(reason)")
             }
             try Task.checkCancellation()
@@ -172,7 +173,7 @@ public final class PaidCallGateway: Sendable {
             }
             CrashPoint.pass("reserved")
             do {
-                await tally.sent(call.provider.rawValue)
+                await tally.sent(call.provider)
                 let answer = try await RunProgress.sending(call.provider.rawValue, on: progress, send)
                 CrashPoint.pass("responded")
                 let record = entry(call, answer)
@@ -182,7 +183,7 @@ public final class PaidCallGateway: Sendable {
                     try ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
                     CrashPoint.pass("settled")
                 }
-                await health.succeeded(call.provider.rawValue)
+                await health.succeeded(call.provider)
                 await tally.paid(answer.costUSD)
                 await progress?.paid(answer.costUSD)
                 return answer
@@ -191,7 +192,7 @@ public final class PaidCallGateway: Sendable {
                 case .uncertain:
                     try ledger.markUncertain(id, note: failure.description)
                     await tally.uncertain("\(label): \(failure)")
-                    await health.failed(call.provider.rawValue, failure)
+                    await health.failed(call.provider, failure)
                     throw Deferral(.uncertain, "\(label): \(failure); the provider may have billed this call, so it was "
                                    + "not re-sent (its reservation stays counted); run again to retry it")
                 case .malformed:
@@ -209,7 +210,7 @@ public final class PaidCallGateway: Sendable {
                     attempt += 1
                     continue
                 }
-                if await health.failed(call.provider.rawValue, failure), let reason = await health.pauseReason(call.provider.rawValue) {
+                if await health.failed(call.provider, failure), let reason = await health.pauseReason(call.provider) {
                     log(reason)
                 }
                 switch failure.kind {
@@ -238,7 +239,7 @@ public actor CallTally {
     public init() {}
 
     func hit() { cacheHits += 1 }
-    func sent(_ provider: String) { sentByProvider[provider, default: 0] += 1 }
+    func sent(_ provider: ProviderID) { sentByProvider[provider.rawValue, default: 0] += 1 }
     func retried() { retries += 1 }
     func paid(_ usd: Double) { spentUSD += usd }
     func uncertain(_ text: String) { uncertainCalls.append(text) }

@@ -2,18 +2,18 @@
 /// is wrong) is paused for the rest of the run; its stages are deferred while others go on.
 public actor ProviderHealth {
     public let threshold: Int
-    private var consecutive: [String: Int] = [:]
-    private var paused: [String: String] = [:]
+    private var consecutive: [ProviderID: Int] = [:]
+    private var paused: [ProviderID: String] = [:]
 
     public init(threshold: Int = 3) { self.threshold = threshold }
 
-    public func pauseReason(_ provider: String) -> String? { paused[provider] }
+    public func pauseReason(_ provider: ProviderID) -> String? { paused[provider] }
 
-    public func succeeded(_ provider: String) { consecutive[provider] = 0 }
+    public func succeeded(_ provider: ProviderID) { consecutive[provider] = 0 }
 
     /// Records a call that failed after its retries; returns true when this paused the provider.
     @discardableResult
-    public func failed(_ provider: String, _ failure: ProviderFailure) -> Bool {
+    public func failed(_ provider: ProviderID, _ failure: ProviderFailure) -> Bool {
         guard paused[provider] == nil else { return false }
         if failure.pausesProvider {
             paused[provider] = "\(provider) is paused for this run: \(failure)"
@@ -29,5 +29,5 @@ public actor ProviderHealth {
         return false
     }
 
-    public var pausedProviders: [String: String] { paused }
+    public var pausedProviders: [String: String] { Dictionary(uniqueKeysWithValues: paused.map { ($0.key.rawValue, $0.value) }) }
 }

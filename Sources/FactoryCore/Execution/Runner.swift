@@ -29,6 +29,8 @@ public struct RunOptions: Sendable {
 public struct Runner: Sendable {
     public let manifest: Manifest
     public let providers: ProviderSet
+    /// Makes each item's job (`StandardKinds` in FactoryKinds).
+    public let kinds: any KindFactory
     public let options: RunOptions
     public let gateway: PaidCallGateway?
     public let stop: StopSignal
@@ -36,10 +38,11 @@ public struct Runner: Sendable {
     /// Where items, stages and renders are reported as they go (the live view, the plain lines, the report).
     public let progress: RunProgress
 
-    public init(manifest: Manifest, providers: ProviderSet, options: RunOptions, gateway: PaidCallGateway? = nil,
+    public init(manifest: Manifest, providers: ProviderSet, kinds: any KindFactory, options: RunOptions, gateway: PaidCallGateway? = nil,
                 stop: StopSignal = StopSignal(), log: @escaping @Sendable (String) -> Void, progress: RunProgress = RunProgress()) {
         self.manifest = manifest
         self.providers = providers
+        self.kinds = kinds
         self.options = options
         self.gateway = gateway
         self.stop = stop
@@ -114,8 +117,8 @@ public struct Runner: Sendable {
         }
         let reportFile = weekFolder.appendingPathComponent("report.json")
         // A run of some items (--only, --day, regenerate) updates their lines of the week's report.
-        let saved = try? BundleMetadata.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))
-        let data = Secrets.redact(try BundleMetadata.encoder().encode(report.keepingOthers(from: saved, order: manifest.items.map(\.id))))
+        let saved = try? SnakeJSON.decoder().decode(RunReport.self, from: Data(contentsOf: reportFile))
+        let data = Secrets.redact(try SnakeJSON.encoder().encode(report.keepingOthers(from: saved, order: manifest.items.map(\.id))))
         try AtomicFile.write(data, to: reportFile)
         try AtomicFile.write(Data(Secrets.redact(report.summary + "\n").utf8), to: weekFolder.appendingPathComponent("report.txt"))
         return report
@@ -139,17 +142,7 @@ public struct Runner: Sendable {
 
     /// The job that makes an item of its kind (with `providers` in place of the run's when given).
     func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
-        let providers = providers ?? self.providers
-        return switch item.content {
-        case .poster(let spec):
-            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, writer: nil)
-        case .chatStory(let spec):
-            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .recipeVideo(let spec):
-            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        case .bedtimeStory(let spec):
-            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: weekFolder, writer: nil)
-        }
+        kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder))
     }
 
     /// True when the published bundle is current (this manifest, this version, the same inputs
@@ -197,7 +190,7 @@ public struct Runner: Sendable {
                         try await progress.stage(item: item.id, stage: "render", provider: "render",
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
                             try await withTaskExecutorPreference(RenderExecutor(label: "factory-render-\(item.id)")) {
-                                try await job.rendering(into: writer).render(assets, records: records)
+                                try await job.render(assets, records: records, into: writer)
                             }
                         }
                         try writer.publish()

@@ -8,9 +8,9 @@ extension LoadSession {
                               today: String = DayStamp.utcToday()) {
         let providersNode = root["providers"]
         if let model = providers.textModel {
-            let provider = providers.text == .openai ? "openai" : "anthropic"
-            if providers.text == .auto, table.spec(provider: "anthropic", model: model) == nil,
-               table.spec(provider: "openai", model: model) != nil {
+            let provider: ProviderID = providers.text == .openai ? .openai : .anthropic
+            if providers.text == .auto, table.spec(provider: .anthropic, model: model) == nil,
+               table.spec(provider: .openai, model: model) != nil {
                 // auto with an OpenAI model: fine, the model says which provider it needs.
             } else if let reason = modelProblem(provider: provider, model: model, role: "text", table: table, today: today) {
                 problems.append(problem(at: providersNode?["text_model"] ?? root, path: "providers.text_model", reason))
@@ -18,11 +18,11 @@ extension LoadSession {
         }
         let speechModel = providers.speechModel ?? ModelDefaults.speech
         if providers.speechModel != nil,
-           let reason = modelProblem(provider: "openai", model: speechModel, role: "speech", table: table, today: today) {
+           let reason = modelProblem(provider: .openai, model: speechModel, role: "speech", table: table, today: today) {
             problems.append(problem(at: providersNode?["speech_model"] ?? root, path: "providers.speech_model", reason))
             return
         }
-        guard providers.speech != .offline, let voices = table.spec(provider: "openai", model: speechModel)?.voices else { return }
+        guard providers.speech != .offline, let voices = table.spec(provider: .openai, model: speechModel)?.voices else { return }
         let sequence = root["items"]?.sequence.map(Array.init) ?? []
         for (index, item) in items.enumerated() {
             guard case .bedtimeStory(let spec) = item.content, !voices.contains(spec.voice.rawValue) else { continue }
@@ -37,7 +37,7 @@ extension LoadSession {
         }
     }
 
-    func modelProblem(provider: String, model: String, role: String, table: ModelTable, today: String) -> String? {
+    func modelProblem(provider: ProviderID, model: String, role: String, table: ModelTable, today: String) -> String? {
         do {
             _ = try table.check(provider: provider, model: model, role: role, on: today)
             return nil

@@ -1,3 +1,4 @@
+import FactorySystem
 import Foundation
 import Yams
 

@@ -1,4 +1,3 @@
-import FactoryMedia
 
 /// The four content kinds.
 public enum Kind: String, ManifestWord {
@@ -66,13 +65,6 @@ public enum Format: String, ManifestWord {
 public enum Quality: String, ManifestWord {
     case draft, standard, high
     static let noun = "quality preset"
-    public var preset: VideoSettings.Preset {
-        switch self {
-        case .draft: .draft
-        case .standard: .standard
-        case .high: .high
-        }
-    }
 }
 
 /// Which provider plays a role: `auto` is live when its key is set and offline otherwise.

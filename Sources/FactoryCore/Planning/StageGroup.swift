@@ -14,5 +14,5 @@ public enum StageGroup: String, Sendable, CaseIterable, Codable, Hashable {
 
 extension Item {
     /// The seed a stage group uses: the override `regenerate --seed/--variant` set for it, else `base`.
-    func seed(_ group: StageGroup, default base: UInt64) -> UInt64 { stageSeeds[group] ?? base }
+    package func seed(_ group: StageGroup, default base: UInt64) -> UInt64 { stageSeeds[group] ?? base }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// length`) before its text was complete: billed, and unusable as it is. The client asks once more
 /// with a larger budget; the gateway keeps the answer in quarantine instead of the cache.
 public struct CutShort: Error, CustomStringConvertible, Sendable {
-    public var provider: String
+    public var provider: ProviderID
     public var model: String
     /// The output limit the answer ran into.
     public var limit: Int
@@ -13,7 +13,7 @@ public struct CutShort: Error, CustomStringConvertible, Sendable {
     /// What this answer cost in this run (0 when an earlier run paid for it).
     public var costUSD: Double
 
-    public init(provider: String, model: String, limit: Int, outputTokens: Int?, costUSD: Double) {
+    public init(provider: ProviderID, model: String, limit: Int, outputTokens: Int?, costUSD: Double) {
         self.provider = provider
         self.model = model
         self.limit = limit

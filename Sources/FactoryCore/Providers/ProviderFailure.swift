@@ -22,7 +22,7 @@ public struct ProviderFailure: Error, CustomStringConvertible, Sendable {
     }
 
     public var kind: Kind
-    public var provider: String
+    public var provider: ProviderID
     public var status: Int?
     public var code: String?
     public var message: String
@@ -30,7 +30,7 @@ public struct ProviderFailure: Error, CustomStringConvertible, Sendable {
     /// Seconds the provider asked us to wait (retry-after-ms / retry-after), when it said.
     public var retryAfter: Double?
 
-    public init(_ kind: Kind, provider: String, status: Int? = nil, code: String? = nil, message: String,
+    public init(_ kind: Kind, provider: ProviderID, status: Int? = nil, code: String? = nil, message: String,
                 requestId: String? = nil, retryAfter: Double? = nil) {
         self.kind = kind
         self.provider = provider
@@ -57,7 +57,7 @@ public struct ProviderFailure: Error, CustomStringConvertible, Sendable {
 /// Classifies an HTTP status the way provider-apis.md §5 says the official SDKs do, plus the
 /// rules they miss: quota 429s and Anthropic's spend-cap 429 (no retry-after) are never retried.
 public enum StatusClass {
-    public static func kind(status: Int, code: String?, type: String?, hasRetryAfter: Bool, provider: String) -> ProviderFailure.Kind {
+    public static func kind(status: Int, code: String?, type: String?, hasRetryAfter: Bool, provider: ProviderID) -> ProviderFailure.Kind {
         let words = [code, type].compactMap { $0?.lowercased() }
         if words.contains(where: { $0.contains("insufficient_quota") || $0.contains("credit") || $0.contains("quota")
             || $0.contains("balance") || $0.contains("billing") || $0.contains("spend_limit") }) {
@@ -66,7 +66,7 @@ public enum StatusClass {
         switch status {
         case 401, 403: return .auth
         case 402: return .quota
-        case 429 where provider == "anthropic" && !hasRetryAfter: return .quota
+        case 429 where provider == .anthropic && !hasRetryAfter: return .quota
         case 408, 409, 429: return .rateLimited
         case 500...599: return .overloaded
         default: return .invalidRequest

@@ -3,7 +3,7 @@ import Foundation
 /// Asks a text provider for structured JSON and checks the answer; a bad answer is asked for once
 /// more with its problems stated (stage "text-retry", a second paid call), and a second bad
 /// answer fails the item with both raw answers and the reason kept in `quarantine`.
-struct StructuredWriting: Sendable {
+package struct StructuredWriting: Sendable {
     let item: String
     /// What is written, for the reason file ("chat-story", "recipe", "bedtime-story").
     let what: String
@@ -12,9 +12,17 @@ struct StructuredWriting: Sendable {
     /// The item's effort and thinking, set on every request.
     let reasoning: Reasoning
 
+    package init(item: String, what: String, provider: any TextProvider, quarantine: URL, reasoning: Reasoning) {
+        self.item = item
+        self.what = what
+        self.provider = provider
+        self.quarantine = quarantine
+        self.reasoning = reasoning
+    }
+
     /// `request(problem)` builds the request (nil: the first ask); `check` reads an answer; `fix`
     /// ends the error with what the user can do instead.
-    func ask<Value>(context: CallContext, request: (String?) -> TextRequest,
+    package func ask<Value>(context: CallContext, request: (String?) -> TextRequest,
                     check: (String) -> Result<Value, ConversationCheck.Problems>, fix: String) async throws -> (Value, [GenerationRecord]) {
         var records: [GenerationRecord] = []
         var answers: [String] = []

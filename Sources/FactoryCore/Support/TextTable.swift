@@ -1,11 +1,11 @@
 /// Plain-text tables for terminals and cron logs: columns padded to their widest cell (the
 /// header's included), two spaces apart, chosen columns aligned right, no trailing spaces.
 /// Used by `estimate` and `review`.
-struct TextTable {
+package struct TextTable {
     let widths: [Int]
     let rightAligned: Set<Int>
 
-    init(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+    package init(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
         var widths = header.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
         self.widths = widths
@@ -13,7 +13,7 @@ struct TextTable {
     }
 
     /// One line; the last column is never padded.
-    func line(_ cells: [String]) -> String {
+    package func line(_ cells: [String]) -> String {
         var text = ""
         for (i, cell) in cells.enumerated() {
             if i > 0 { text += "  " }
@@ -25,7 +25,7 @@ struct TextTable {
     }
 
     /// A rule of dashes under every column but the last.
-    var rule: String { line(widths.dropLast().map { String(repeating: "-", count: $0) } + [""]) }
+    package var rule: String { line(widths.dropLast().map { String(repeating: "-", count: $0) } + [""]) }
 }
 
 extension String {

@@ -5,10 +5,10 @@ import Foundation
 /// credentials file with `NAME=value` lines that only its owner may read (mode 0600). Every key
 /// is registered with `Secrets` so no output can carry it.
 public struct Credentials: Sendable {
-    public static let variables = ["runware": "RUNWARE_API_KEY", "openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"]
-    public var keys: [String: String]
+    public static let variables: [ProviderID: String] = [.runware: "RUNWARE_API_KEY", .openai: "OPENAI_API_KEY", .anthropic: "ANTHROPIC_API_KEY"]
+    public var keys: [ProviderID: String]
 
-    public init(keys: [String: String]) { self.keys = keys }
+    public init(keys: [ProviderID: String]) { self.keys = keys }
 
     public static func load(environment: [String: String]) throws -> Credentials {
         var file: [String: String] = [:]
@@ -26,7 +26,7 @@ public struct Credentials: Sendable {
                 if parts.count == 2, !parts[0].hasPrefix("#") { file[parts[0]] = parts[1] }
             }
         }
-        var keys: [String: String] = [:]
+        var keys: [ProviderID: String] = [:]
         for (provider, variable) in variables {
             if let value = environment[variable].flatMap({ $0.isEmpty ? nil : $0 }) ?? file[variable] {
                 keys[provider] = value

@@ -37,7 +37,7 @@ public final class HTTPTransport: Sendable {
 
     /// Sends one request. A failure is a `ProviderFailure`: `.notSent` when the connection never
     /// opened, `.uncertain` when the request went out and the answer did not come back whole.
-    public func send(provider: String, method: HTTPMethod, url: URL, headers: [(String, String)], body: Data?,
+    public func send(provider: ProviderID, method: HTTPMethod, url: URL, headers: [(String, String)], body: Data?,
                      maxBytes: Int, timeout: Double) async throws -> Reply {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method

@@ -6,14 +6,14 @@ import Foundation
 public struct ProviderEndpoint: Sendable, Equatable {
     public var base: URL
 
-    public static let defaults = [
-        "runware": "https://api.runware.ai/v1",
-        "openai": "https://api.openai.com/v1",
-        "anthropic": "https://api.anthropic.com",
+    public static let defaults: [ProviderID: String] = [
+        .runware: "https://api.runware.ai/v1",
+        .openai: "https://api.openai.com/v1",
+        .anthropic: "https://api.anthropic.com",
     ]
-    public static let variables = ["runware": "RUNWARE_BASE_URL", "openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"]
+    public static let variables: [ProviderID: String] = [.runware: "RUNWARE_BASE_URL", .openai: "OPENAI_BASE_URL", .anthropic: "ANTHROPIC_BASE_URL"]
 
-    public static func resolve(_ provider: String, environment: [String: String]) throws -> ProviderEndpoint {
+    public static func resolve(_ provider: ProviderID, environment: [String: String]) throws -> ProviderEndpoint {
         let variable = variables[provider] ?? ""
         let text = environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? defaults[provider] ?? ""
         return try ProviderEndpoint(text, name: variable)
@@ -22,7 +22,7 @@ public struct ProviderEndpoint: Sendable, Equatable {
     public init(_ text: String, name: String = "base URL") throws {
         let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-            throw FactoryError(.provider, "\(name)=\(text) is not a URL; use e.g. \(Self.defaults["openai"] ?? "")")
+            throw FactoryError(.provider, "\(name)=\(text) is not a URL; use e.g. \(Self.defaults[.openai] ?? "")")
         }
         guard scheme == "https" || (scheme == "http" && Self.isLoopback(host)) else {
             throw FactoryError(.provider, "\(name)=\(text): plain http is accepted only for loopback hosts "
@@ -37,7 +37,7 @@ public struct ProviderEndpoint: Sendable, Equatable {
     }
 
     /// A URL the provider handed back (an image to download): https, or http on loopback only.
-    public static func checkDownload(_ text: String, provider: String) throws -> URL {
+    public static func checkDownload(_ text: String, provider: ProviderID) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host,
               scheme == "https" || (scheme == "http" && isLoopback(host)) else {
             throw FactoryError(.provider, "\(provider) returned an image URL that is not https: \(text.prefix(200))")

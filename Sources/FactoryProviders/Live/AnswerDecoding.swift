@@ -26,7 +26,7 @@ package enum AnswerDecoding {
     package static func runwareImageURL(_ body: Data, taskUUID: String) throws -> URL? {
         let envelope = try JSONDecoder().decode(RunwareClient.Envelope.self, from: body)
         guard let text = envelope.data?.first(where: { $0.taskUUID == taskUUID })?.imageURL else { return nil }
-        return try ProviderEndpoint.checkDownload(text, provider: "runware")
+        return try ProviderEndpoint.checkDownload(text, provider: .runware)
     }
 
     /// The quote of a poster's text answer.

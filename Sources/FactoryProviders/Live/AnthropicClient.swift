@@ -4,7 +4,7 @@ import Foundation
 /// Anthropic Messages (`POST /v1/messages`) with structured JSON output (`output_config.format`),
 /// each request shaped for its model by `AnthropicRequest` from models.json.
 public struct AnthropicClient: TextProvider {
-    public let name = "anthropic"
+    public let name = ProviderID.anthropic.rawValue
     public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
@@ -71,7 +71,7 @@ public struct AnthropicClient: TextProvider {
         let client = self.client, model = self.model
         return try await client.perform(call, context: context, send: {
             let reply = try await client.transport.send(
-                provider: "anthropic", method: .POST, url: url,
+                provider: .anthropic, method: .POST, url: url,
                 headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01"), ("content-type", "application/json")],
                 body: body, maxBytes: 8 << 20, timeout: shape.timeout)
             guard reply.status == 200 else { throw client.failure(reply) }
@@ -81,12 +81,12 @@ public struct AnthropicClient: TextProvider {
                     answerBody = try AnthropicStream.assemble(reply.body)
                 } catch let failed as AnthropicStream.Failed {
                     // The request was taken and may have been billed: not re-sent blindly.
-                    throw ProviderFailure(.uncertain, provider: "anthropic", status: 200, code: failed.type,
+                    throw ProviderFailure(.uncertain, provider: .anthropic, status: 200, code: failed.type,
                                           message: "the stream broke off: \(failed.message)", requestId: reply.requestId)
                 }
             }
             guard let message = try? JSONDecoder().decode(Message.self, from: answerBody) else {
-                throw ProviderFailure(.malformed, provider: "anthropic", status: 200, message: "the answer is not a Messages response: \(reply.bodyText.prefix(200))",
+                throw ProviderFailure(.malformed, provider: .anthropic, status: 200, message: "the answer is not a Messages response: \(reply.bodyText.prefix(200))",
                                       requestId: reply.requestId)
             }
             let usage = message.usage
@@ -97,7 +97,7 @@ public struct AnthropicClient: TextProvider {
         }, finish: { answer in
             let message = try JSONDecoder().decode(Message.self, from: answer.body)
             if message.stop_reason == "max_tokens" {
-                throw CutShort(provider: "anthropic", model: model, limit: shape.maxTokens, outputTokens: message.usage.output_tokens,
+                throw CutShort(provider: .anthropic, model: model, limit: shape.maxTokens, outputTokens: message.usage.output_tokens,
                                costUSD: answer.replayed ? 0 : answer.costUSD)
             }
             if message.stop_reason == "refusal" {

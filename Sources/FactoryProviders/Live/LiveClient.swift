@@ -3,13 +3,13 @@ import Foundation
 
 /// What every live client shares: the transport, where the provider is, its key and its prices.
 public struct LiveClient: Sendable {
-    public var provider: String
+    public var provider: ProviderID
     public var transport: HTTPTransport
     public var endpoint: ProviderEndpoint
     public var key: String
     public var models: ModelTable
 
-    public init(provider: String, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, models: ModelTable = .bundled) {
+    public init(provider: ProviderID, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, models: ModelTable = .bundled) {
         self.provider = provider
         self.transport = transport
         self.endpoint = endpoint

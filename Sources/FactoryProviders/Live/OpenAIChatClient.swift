@@ -3,7 +3,7 @@ import Foundation
 
 /// OpenAI chat completions (`POST /v1/chat/completions`) with a `json_schema` response format.
 public struct OpenAIChatClient: TextProvider {
-    public let name = "openai"
+    public let name = ProviderID.openai.rawValue
     public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
@@ -93,12 +93,12 @@ public struct OpenAIChatClient: TextProvider {
         let timeout = max(120, 3_600 * Double(limit) / 128_000 + 60)
         return try await client.perform(call, context: context, send: {
             let reply = try await client.transport.send(
-                provider: "openai", method: .POST, url: url,
+                provider: .openai, method: .POST, url: url,
                 headers: [("authorization", "Bearer \(client.key)"), ("content-type", "application/json")],
                 body: body, maxBytes: 8 << 20, timeout: timeout)
             guard reply.status == 200 else { throw client.failure(reply) }
             guard let completion = try? JSONDecoder().decode(Completion.self, from: reply.body) else {
-                throw ProviderFailure(.malformed, provider: "openai", status: 200,
+                throw ProviderFailure(.malformed, provider: .openai, status: 200,
                                       message: "the answer is not a chat completion: \(reply.bodyText.prefix(200))", requestId: reply.requestId)
             }
             let usage = completion.usage
@@ -111,7 +111,7 @@ public struct OpenAIChatClient: TextProvider {
             guard let choice = completion.choices.first else { throw RejectedAnswer("openai answered with no choices; run again to ask afresh") }
             if let refusal = choice.message.refusal { throw RejectedAnswer("openai refused: \(refusal); change the item's prompt") }
             if choice.finish_reason == "length" {
-                throw CutShort(provider: "openai", model: model, limit: limit, outputTokens: completion.usage.completion_tokens,
+                throw CutShort(provider: .openai, model: model, limit: limit, outputTokens: completion.usage.completion_tokens,
                                costUSD: answer.replayed ? 0 : answer.costUSD)
             }
             guard let content = choice.message.content, !content.isEmpty else {

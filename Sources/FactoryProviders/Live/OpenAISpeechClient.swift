@@ -4,7 +4,7 @@ import Foundation
 /// OpenAI text to speech (`POST /v1/audio/speech`): 24 kHz mono WAV or PCM, billed by characters
 /// (tts-1, tts-1-hd) or by minutes of audio (gpt-4o-mini-tts).
 public struct OpenAISpeechClient: Sendable {
-    public let name = "openai"
+    public let name = ProviderID.openai.rawValue
     public let client: LiveClient
     public var timeout = 300.0
 
@@ -58,13 +58,13 @@ public struct OpenAISpeechClient: Sendable {
         let client = self.client, timeout = self.timeout, format = request.format, characters = request.input.count
         return try await client.perform(call, context: context, send: {
             let reply = try await client.transport.send(
-                provider: "openai", method: .POST, url: url,
+                provider: .openai, method: .POST, url: url,
                 headers: [("authorization", "Bearer \(client.key)"), ("content-type", "application/json"),
                           ("accept", "application/octet-stream")],
                 body: body, maxBytes: 50 << 20, timeout: timeout)
             guard reply.status == 200 else { throw client.failure(reply) }
             guard let seconds = Self.duration(reply.body, format: format) else {
-                throw ProviderFailure(.malformed, provider: "openai", status: 200,
+                throw ProviderFailure(.malformed, provider: .openai, status: 200,
                                       message: "the speech answer is not \(format) audio (\(reply.body.count) bytes)", requestId: reply.requestId)
             }
             return ProviderAnswer(body: reply.body, requestId: reply.requestId, costUSD: price.actualSpeech(characters: characters, seconds: seconds),

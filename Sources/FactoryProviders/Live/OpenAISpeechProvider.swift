@@ -5,7 +5,7 @@ import Foundation
 /// s16le mono, and goes through the run's gateway, so every chunk is budgeted, ledgered and cached
 /// under its own request — a chunk whose text did not change is never paid for twice.
 public struct OpenAISpeechProvider: SpeechProvider {
-    public let name = "openai"
+    public let name = ProviderID.openai.rawValue
     public var isPaid: Bool { true }
     /// OpenAI's PCM answers: 24 kHz, 16-bit little-endian, mono.
     public static let sampleRate = 24_000

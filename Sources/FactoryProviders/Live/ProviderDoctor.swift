@@ -11,6 +11,16 @@ public struct ProviderDoctor: Sendable {
         public var provider: String
         public var level: Level
         public var message: String
+
+        public init(provider: String, level: Level, message: String) {
+            self.provider = provider
+            self.level = level
+            self.message = message
+        }
+
+        public init(provider: ProviderID, level: Level, message: String) {
+            self.init(provider: provider.rawValue, level: level, message: message)
+        }
     }
 
     public var models: ModelTable = .bundled
@@ -55,7 +65,7 @@ public struct ProviderDoctor: Sendable {
     }
 
     /// The table's word on a model: retired (a problem), retiring within 30 days (a warning), or its date.
-    func lifecycle(_ provider: String, _ model: String, role: String) -> Finding? {
+    func lifecycle(_ provider: ProviderID, _ model: String, role: String) -> Finding? {
         do {
             let spec = try models.check(provider: provider, model: model, role: role, on: today)
             if let warning = models.retirementWarning(provider: provider, model: model, on: today) {
@@ -73,7 +83,7 @@ public struct ProviderDoctor: Sendable {
     /// Anthropic's `GET /v1/models` (x-api-key, anthropic-version; `limit` up to 1000, `after_id`,
     /// `has_more`/`last_id`: anthropic-sdk-python `resources/models.py`, `pagination.py`). Free.
     func anthropic(_ client: LiveClient, model: String) async -> [Finding] {
-        var findings = lifecycle("anthropic", model, role: "text").map { [$0] } ?? []
+        var findings = lifecycle(.anthropic, model, role: "text").map { [$0] } ?? []
         // GET /v1/models lists what the key can use, a page at a time (limit up to 1000, after_id).
         var ids: [String] = []
         var after: String?
@@ -83,34 +93,34 @@ public struct ProviderDoctor: Sendable {
             var query = [URLQueryItem(name: "limit", value: "1000")]
             if let after { query.append(URLQueryItem(name: "after_id", value: after)) }
             url = Self.adding(query, to: url)
-            last = await get("anthropic", client, url: url, headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01")])
+            last = await get(.anthropic, client, url: url, headers: [("x-api-key", client.key), ("anthropic-version", "2023-06-01")])
             guard case .success(let reply) = last, reply.status == 200,
                   let page = (try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any] else { break }
             ids += (page["data"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
             after = page["has_more"] as? Bool == true ? page["last_id"] as? String : nil
         } while after != nil && ids.count < 10_000
-        findings.append(listed("anthropic", last, ids: ids, client: client, model: model,
+        findings.append(listed(.anthropic, last, ids: ids, client: client, model: model,
                                keyVariable: "ANTHROPIC_API_KEY", baseVariable: "ANTHROPIC_BASE_URL"))
         return findings
     }
 
     /// OpenAI's `GET /v1/models` ({object: "list", data: [Model]}, openai-openapi `ListModelsResponse`). Free.
     func openAI(_ client: LiveClient, model: String, role: String) async -> [Finding] {
-        var findings = lifecycle("openai", model, role: role).map { [$0] } ?? []
-        let reply = await get("openai", client, url: client.endpoint.appending("models"), headers: [("authorization", "Bearer \(client.key)")])
+        var findings = lifecycle(.openai, model, role: role).map { [$0] } ?? []
+        let reply = await get(.openai, client, url: client.endpoint.appending("models"), headers: [("authorization", "Bearer \(client.key)")])
         var entries: [[String: Any]] = []
         if case .success(let ok) = reply, ok.status == 200 {
             entries = ((try? JSONSerialization.jsonObject(with: ok.body)) as? [String: Any])?["data"] as? [[String: Any]] ?? []
         }
-        var finding = listed("openai", reply, ids: entries.compactMap { $0["id"] as? String }, client: client, model: model,
+        var finding = listed(.openai, reply, ids: entries.compactMap { $0["id"] as? String }, client: client, model: model,
                              keyVariable: "OPENAI_API_KEY", baseVariable: "OPENAI_BASE_URL")
         // The Model object's shutdown_date (openai-openapi) is OpenAI's own word on retirement.
         if finding.level == .ok, let shutdown = entries.first(where: { $0["id"] as? String == model })?["shutdown_date"] as? String {
             let day = String(shutdown.prefix(10))
             if day <= today {
-                finding = Finding(provider: "openai", level: .problem, message: "\(model) shut down on \(day) (OpenAI's models list); choose another model")
+                finding = Finding(provider: .openai, level: .problem, message: "\(model) shut down on \(day) (OpenAI's models list); choose another model")
             } else if let left = DayMath.days(from: today, to: day), left <= 30 {
-                finding = Finding(provider: "openai", level: .warning, message: "\(model) shuts down on \(day) (in \(left) days, OpenAI's models list)")
+                finding = Finding(provider: .openai, level: .warning, message: "\(model) shuts down on \(day) (in \(left) days, OpenAI's models list)")
             } else {
                 finding.message += "; OpenAI lists its shutdown on \(day)"
             }
@@ -120,7 +130,7 @@ public struct ProviderDoctor: Sendable {
     }
 
     /// The verdict on a model list: the key and URL are good when it answered, the model when it is listed.
-    func listed(_ provider: String, _ reply: Result<HTTPTransport.Reply, ProviderFailure>, ids: [String], client: LiveClient,
+    func listed(_ provider: ProviderID, _ reply: Result<HTTPTransport.Reply, ProviderFailure>, ids: [String], client: LiveClient,
                 model: String, keyVariable: String, baseVariable: String) -> Finding {
         var finding = verdict(provider, reply, client: client, model: model, keyVariable: keyVariable, baseVariable: baseVariable)
         guard finding.level == .ok else { return finding }
@@ -147,25 +157,25 @@ public struct ProviderDoctor: Sendable {
     func runware(_ client: LiveClient, models imageModels: [String]) async -> [Finding] {
         var findings: [Finding] = []
         for model in imageModels {
-            if let word = lifecycle("runware", model, role: "image") { findings.append(word) }
+            if let word = lifecycle(.runware, model, role: "image") { findings.append(word) }
             let task: [String: Any] = ["taskType": "modelSearch", "taskUUID": UUID().uuidString.lowercased(), "search": model, "limit": 5]
             let reply: Result<HTTPTransport.Reply, ProviderFailure>
             do {
                 reply = .success(try await client.transport.send(
-                    provider: "runware", method: .POST, url: client.endpoint.base,
+                    provider: .runware, method: .POST, url: client.endpoint.base,
                     headers: [("authorization", "Bearer \(client.key)"), ("content-type", "application/json")],
                     body: LiveClient.json([task]), maxBytes: 1 << 20, timeout: 30))
             } catch let failure as ProviderFailure {
                 reply = .failure(failure)
             } catch {
-                reply = .failure(ProviderFailure(.notSent, provider: "runware", message: "\(error)"))
+                reply = .failure(ProviderFailure(.notSent, provider: .runware, message: "\(error)"))
             }
-            var finding = verdict("runware", reply, client: client, model: model, keyVariable: "RUNWARE_API_KEY", baseVariable: "RUNWARE_BASE_URL")
+            var finding = verdict(.runware, reply, client: client, model: model, keyVariable: "RUNWARE_API_KEY", baseVariable: "RUNWARE_BASE_URL")
             // Runware checks the key before the tasks: any answer other than 401/403 means the key
             // passed; a model search it cannot run leaves the model unconfirmed, not the key.
             if finding.level == .problem, case .success(let other) = reply, ![401, 403].contains(other.status),
                !other.bodyText.contains("invalidApiKey") {
-                finding = Finding(provider: "runware", level: .warning,
+                finding = Finding(provider: .runware, level: .warning,
                                   message: "key accepted, but the model search answered HTTP \(other.status); \(model) could not be confirmed")
             }
             if finding.level == .ok, case .success(let ok) = reply {
@@ -174,12 +184,12 @@ public struct ProviderDoctor: Sendable {
                 if let card = cards.first(where: { $0["air"] as? String == model }) {
                     if let status = card["status"] as? String, status != "live" {
                         let next = (card["replacedBy"] as? String).map { "; Runware names \"\($0)\" as its replacement" } ?? ""
-                        finding = Finding(provider: "runware", level: .problem, message: "\(model) is \(status) on Runware\(next)")
+                        finding = Finding(provider: .runware, level: .problem, message: "\(model) is \(status) on Runware\(next)")
                     } else {
                         finding.message += "; \(model) is live"
                     }
                 } else {
-                    finding = Finding(provider: "runware", level: .warning,
+                    finding = Finding(provider: .runware, level: .warning,
                                       message: "key accepted, but Runware's model search does not list \(model) (a private model, or a typo?)")
                 }
             }
@@ -188,7 +198,7 @@ public struct ProviderDoctor: Sendable {
         return findings
     }
 
-    func get(_ provider: String, _ client: LiveClient, url: URL, headers: [(String, String)]) async -> Result<HTTPTransport.Reply, ProviderFailure> {
+    func get(_ provider: ProviderID, _ client: LiveClient, url: URL, headers: [(String, String)]) async -> Result<HTTPTransport.Reply, ProviderFailure> {
         do {
             return .success(try await client.transport.send(provider: provider, method: .GET, url: url, headers: headers, body: nil,
                                                             maxBytes: 1 << 20, timeout: 30))
@@ -200,7 +210,7 @@ public struct ProviderDoctor: Sendable {
     }
 
     /// What a reply says about the key, the base URL and the model.
-    func verdict(_ provider: String, _ reply: Result<HTTPTransport.Reply, ProviderFailure>, client: LiveClient, model: String,
+    func verdict(_ provider: ProviderID, _ reply: Result<HTTPTransport.Reply, ProviderFailure>, client: LiveClient, model: String,
                  keyVariable: String, baseVariable: String) -> Finding {
         let base = client.endpoint.base.absoluteString
         switch reply {

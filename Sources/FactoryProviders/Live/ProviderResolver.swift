@@ -12,26 +12,26 @@ public struct ResolvedProviders: Sendable {
     /// The transport to shut down after the run (nil when everything is offline).
     public var transport: HTTPTransport?
     /// Live providers by role.
-    public var live: [String: String]
+    public var live: [String: ProviderID]
     /// The live models in use, by provider and role (image models come from the manifest's items).
     public var models: [ModelTable.Use] = []
 
     /// Warnings for live models that retire within 30 days (run, estimate and doctor print them).
     public func retirementWarnings(_ manifest: Manifest?, table: ModelTable = .bundled, today: String = DayStamp.utcToday()) -> [String] {
         var uses = models
-        if live["image"] == "runware" {
-            uses += (manifest.map(ModelTable.imageModels) ?? [ModelDefaults.image]).map { ModelTable.Use(provider: "runware", model: $0, role: "image") }
+        if live["image"] == .runware {
+            uses += (manifest.map(ModelTable.imageModels) ?? [ModelDefaults.image]).map { ModelTable.Use(provider: .runware, model: $0, role: "image") }
         }
         return table.retirementWarnings(uses, on: today)
     }
 
-    public static let defaultTextModels = ["anthropic": ModelDefaults.anthropicText, "openai": ModelDefaults.openAIText]
+    public static let defaultTextModels: [ProviderID: String] = [.anthropic: ModelDefaults.anthropicText, .openai: ModelDefaults.openAIText]
     public static let defaultSpeechModel = ModelDefaults.speech
 
     public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
                                models: ModelTable = .bundled) async throws -> ResolvedProviders {
         // Every key and URL is checked before any client is made.
-        for provider in ["runware", "openai", "anthropic"] where !offline {
+        for provider in ProviderID.allCases where !offline {
             _ = try ProviderEndpoint.resolve(provider, environment: environment)
         }
         let credentials = try Credentials.load(environment: environment)
@@ -45,27 +45,27 @@ public struct ResolvedProviders: Sendable {
         }
         // Made only when a provider is live: an HTTP client must be shut down once made.
         var transport: HTTPTransport?
-        func client(_ provider: String, role: String) throws -> LiveClient? {
+        func client(_ provider: ProviderID, role: String) throws -> LiveClient? {
             guard let key = credentials.keys[provider] else { return nil }
             let endpoint = try ProviderEndpoint.resolve(provider, environment: environment)
             let shared = transport ?? HTTPTransport()
             transport = shared
             return LiveClient(provider: provider, transport: shared, endpoint: endpoint, key: key, models: models)
         }
-        func missing(_ provider: String, role: String) -> FactoryError {
+        func missing(_ provider: ProviderID, role: String) -> FactoryError {
             FactoryError(.provider, "providers.\(role): \(provider) is named in the manifest but \(Credentials.variables[provider] ?? "") "
                          + "is not set; set it (or put it in ~/.config/contentfactory/credentials, mode 0600), or use \(role): auto or offline")
         }
-        var lines: [String] = [], live: [String: String] = [:]
+        var lines: [String] = [], live: [String: ProviderID] = [:]
 
         let text: any TextProvider
-        let textChoice: String? = switch choices.text {
+        let textChoice: ProviderID? = switch choices.text {
         case .offline: nil
-        case .anthropic: "anthropic"
-        case .openai: "openai"
+        case .anthropic: .anthropic
+        case .openai: .openai
         case .auto:
             // A text_model names its provider; otherwise Anthropic when its key is set, then OpenAI.
-            ["anthropic", "openai"].first { provider in
+            [ProviderID.anthropic, .openai].first { provider in
                 credentials.keys[provider] != nil
                     && (choices.textModel.map { models.spec(provider: provider, model: $0) != nil } ?? true)
             }
@@ -74,7 +74,7 @@ public struct ResolvedProviders: Sendable {
             let model = environment["FACTORY_TEXT_MODEL"] ?? choices.textModel ?? defaultTextModels[provider] ?? ""
             _ = try models.check(provider: provider, model: model, role: "text", on: LiveClient.today())
             guard let live = try client(provider, role: "text") else { throw missing(provider, role: "text") }
-            text = provider == "anthropic" ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
+            text = provider == .anthropic ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
             lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")
         } else {
             text = OfflineTextProvider()
@@ -83,31 +83,31 @@ public struct ResolvedProviders: Sendable {
         if textChoice != nil { live["text"] = textChoice }
 
         let image: any ImageProvider
-        let imageLive = choices.image == .runware || (choices.image == .auto && credentials.keys["runware"] != nil)
+        let imageLive = choices.image == .runware || (choices.image == .auto && credentials.keys[.runware] != nil)
         if imageLive {
-            guard credentials.keys["runware"] != nil else {
+            guard credentials.keys[.runware] != nil else {
                 await transport?.shutdown()
-                throw missing("runware", role: "image")
+                throw missing(.runware, role: "image")
             }
-            guard let client = try client("runware", role: "image") else { throw missing("runware", role: "image") }
+            guard let client = try client(.runware, role: "image") else { throw missing(.runware, role: "image") }
             image = RunwareClient(client: client)
             lines.append("image: runware (live, \(client.endpoint.base.absoluteString))")
-            live["image"] = "runware"
+            live["image"] = .runware
         } else {
             image = OfflineImageProvider()
             lines.append("image: offline (" + (choices.image == .offline ? "manifest says offline" : "no RUNWARE_API_KEY") + "; nothing is spent)")
         }
 
         let speech: any SpeechProvider
-        let speechLive = choices.speech == .openai || (choices.speech == .auto && credentials.keys["openai"] != nil)
+        let speechLive = choices.speech == .openai || (choices.speech == .auto && credentials.keys[.openai] != nil)
         if speechLive {
             let model = environment["FACTORY_SPEECH_MODEL"] ?? choices.speechModel ?? defaultSpeechModel
             do {
-                _ = try models.check(provider: "openai", model: model, role: "speech", on: LiveClient.today())
-                guard let client = try client("openai", role: "speech") else { throw missing("openai", role: "speech") }
+                _ = try models.check(provider: .openai, model: model, role: "speech", on: LiveClient.today())
+                guard let client = try client(.openai, role: "speech") else { throw missing(.openai, role: "speech") }
                 speech = OpenAISpeechProvider(client: client, model: model)
                 lines.append("speech: openai \(model) (live, \(client.endpoint.base.absoluteString))")
-                live["speech"] = "openai"
+                live["speech"] = .openai
             } catch {
                 await transport?.shutdown()
                 throw error
@@ -123,7 +123,7 @@ public struct ResolvedProviders: Sendable {
             resolved.models.append(.init(provider: provider, model: (text as? AnthropicClient)?.model ?? (text as? OpenAIChatClient)?.model ?? "",
                                          role: "text"))
         }
-        if let live = speech as? OpenAISpeechProvider { resolved.models.append(.init(provider: "openai", model: live.model, role: "speech")) }
+        if let live = speech as? OpenAISpeechProvider { resolved.models.append(.init(provider: .openai, model: live.model, role: "speech")) }
         return resolved
     }
 

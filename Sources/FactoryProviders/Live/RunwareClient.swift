@@ -5,7 +5,7 @@ import Foundation
 /// Runware image inference (`POST /v1`, a task array with one `imageInference` task), images
 /// fetched from the answer's URL with a size cap and checked before anything decodes them.
 public struct RunwareClient: ImageProvider {
-    public let name = "runware"
+    public let name = ProviderID.runware.rawValue
     public var isPaid: Bool { true }
     public let client: LiveClient
     public var timeout = 300.0
@@ -65,7 +65,7 @@ public struct RunwareClient: ImageProvider {
         let client = self.client, timeout = self.timeout, estimate = call.estimate
         let result = try await client.perform(call, context: context, send: {
             let reply = try await client.transport.send(
-                provider: "runware", method: .POST, url: client.endpoint.base,
+                provider: .runware, method: .POST, url: client.endpoint.base,
                 headers: [("authorization", "Bearer \(client.key)"), ("content-type", "application/json")],
                 body: body, maxBytes: 4 << 20, timeout: timeout)
             let envelope = try? JSONDecoder().decode(Envelope.self, from: reply.body)
@@ -74,15 +74,15 @@ public struct RunwareClient: ImageProvider {
                 || envelope?.data?.contains(where: { $0.taskUUID == taskUUID }) != true {
                 var failure = client.failure(reply)
                 if reply.status == 200 {
-                    failure = ProviderFailure(StatusClass.kind(status: 400, code: error.code, type: nil, hasRetryAfter: false, provider: "runware"),
-                                              provider: "runware", status: 200, code: error.code, message: error.message ?? "task failed")
+                    failure = ProviderFailure(StatusClass.kind(status: 400, code: error.code, type: nil, hasRetryAfter: false, provider: .runware),
+                                              provider: .runware, status: 200, code: error.code, message: error.message ?? "task failed")
                     if error.code?.lowercased().contains("timeout") == true { failure.kind = .overloaded }
                 }
                 throw failure
             }
             guard reply.status == 200 else { throw client.failure(reply) }
             guard let item = envelope?.data?.first(where: { $0.taskUUID == taskUUID }), item.imageURL != nil else {
-                throw ProviderFailure(.malformed, provider: "runware", status: 200,
+                throw ProviderFailure(.malformed, provider: .runware, status: 200,
                                       message: "the answer has no image for task \(taskUUID): \(reply.bodyText.prefix(200))")
             }
             return ProviderAnswer(body: reply.body, requestId: item.imageUUID ?? taskUUID, costUSD: item.cost ?? estimate.usd,
@@ -110,19 +110,19 @@ public struct RunwareClient: ImageProvider {
     /// (provider-changes-2026-11.md, Runware: "a download carries no key, so following a redirect
     /// and retrying a broken download are safe and free"; Runware/sdk-python `transport/rest.py`.)
     func download(_ text: String) async throws -> Data {
-        var url = try ProviderEndpoint.checkDownload(text, provider: name)
+        var url = try ProviderEndpoint.checkDownload(text, provider: .runware)
         var reply: HTTPTransport.Reply?
         var attempt = 1, hops = 0
         while reply == nil {
             do {
-                let answer = try await client.transport.send(provider: name, method: .GET, url: url, headers: [], body: nil,
+                let answer = try await client.transport.send(provider: .runware, method: .GET, url: url, headers: [], body: nil,
                                                              maxBytes: maxImageBytes, timeout: 120)
                 if (300...399).contains(answer.status), let location = answer.headers["location"] {
                     hops += 1
                     guard hops <= 5, let next = URL(string: location, relativeTo: url)?.absoluteURL else {
                         throw FactoryError(.provider, "runware image download redirected more than 5 times; run again")
                     }
-                    url = try ProviderEndpoint.checkDownload(next.absoluteString, provider: name)
+                    url = try ProviderEndpoint.checkDownload(next.absoluteString, provider: .runware)
                     continue
                 }
                 if Self.retriedStatus(answer.status), attempt < downloadAttempts {

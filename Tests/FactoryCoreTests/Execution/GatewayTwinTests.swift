@@ -15,7 +15,7 @@ struct GatewayTwinTests {
     static func gateway(daily: Double = 1, ledger: MemoryLedger = MemoryLedger(), cache: MemoryCache = MemoryCache(),
                         runId: String = "run-1") -> PaidCallGateway {
         PaidCallGateway(settings: .init(budget: Budget(dailyUSD: daily, weeklyUSD: 10), timezone: TimeZone(identifier: "UTC") ?? .current,
-                                        week: "2026-W48", runId: runId, fresh: false, limits: ["runware": 2, "openai": 2, "anthropic": 2],
+                                        week: "2026-W48", runId: runId, fresh: false, limits: [.runware: 2, .openai: 2, .anthropic: 2],
                                         total: 4),
                         ledger: ledger, cache: cache, stop: StopSignal(), log: { _ in }, sleep: { _ in })
     }
@@ -77,7 +77,7 @@ struct GatewayTwinTests {
         let context = CallContext(item: "p1", stage: "text", gateway: gateway)
         await #expect(throws: CutShort.self) {
             try await gateway.perform(Self.call(1), context: context, send: { sends.add(); return Self.answer() }, finish: { _ in
-                throw CutShort(provider: "anthropic", model: "m", limit: 400, outputTokens: 400, costUSD: 0.008)
+                throw CutShort(provider: .anthropic, model: "m", limit: 400, outputTokens: 400, costUSD: 0.008)
             })
         }
         #expect(cache.quarantined.count == 1)
@@ -94,7 +94,7 @@ struct GatewayTwinTests {
         await #expect(throws: Deferral.self) {
             try await gateway.perform(Self.call(1), context: CallContext(item: "p1", stage: "text", gateway: gateway), send: {
                 sends.add()
-                throw ProviderFailure(.uncertain, provider: "anthropic", message: "connection reset mid-body")
+                throw ProviderFailure(.uncertain, provider: .anthropic, message: "connection reset mid-body")
             }, finish: { $0.body })
         }
         #expect(sends.value == 1)
@@ -102,7 +102,7 @@ struct GatewayTwinTests {
         let flaky = Sends()
         _ = try await gateway.perform(Self.call(2), context: CallContext(item: "p2", stage: "text", gateway: gateway), send: {
             flaky.add()
-            if flaky.value == 1 { throw ProviderFailure(.overloaded, provider: "anthropic", status: 529, message: "Overloaded") }
+            if flaky.value == 1 { throw ProviderFailure(.overloaded, provider: .anthropic, status: 529, message: "Overloaded") }
             return Self.answer()
         }, finish: { $0.body })
         #expect(flaky.value == 2)

@@ -56,7 +56,7 @@ struct RunProgressTests {
         let progress = RunProgress()
         let gateway = PaidCallGateway(
             settings: .init(budget: Budget(dailyUSD: 1, weeklyUSD: 5), timezone: TimeZone(identifier: "UTC") ?? .current,
-                            week: "2026-W48", runId: "run", fresh: false, limits: ["runware": 2], total: 2),
+                            week: "2026-W48", runId: "run", fresh: false, limits: [.runware: 2], total: 2),
             ledger: try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite")),
             cache: ResultCache(folder: folder.url.appendingPathComponent("cache")), stop: StopSignal(), log: { _ in },
             progress: progress)
@@ -120,7 +120,7 @@ struct RunProgressTests {
                                                    seconds: 1, bundle: nil)], calls: nil)
         report.attach(stages: [StageOutcome(item: "a", stage: "image", provider: "runware", model: "runware:101@1", status: .done,
                                             seconds: 2.5, costUSD: 0.0038, cached: false)])
-        let object = try #require(try JSONSerialization.jsonObject(with: BundleMetadata.encoder().encode(report)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: SnakeJSON.encoder().encode(report)) as? [String: Any])
         let stage = try #require(((object["items"] as? [[String: Any]])?.first?["stages"] as? [[String: Any]])?.first)
         #expect(stage["stage"] as? String == "image" && stage["provider"] as? String == "runware" && stage["model"] as? String == "runware:101@1")
         #expect(stage["seconds"] as? Double == 2.5 && stage["cost_usd"] as? Double == 0.0038 && stage["cached"] as? Bool == false)

@@ -1,5 +1,6 @@
 import FactoryCore
 import FactoryTesting
+import FactorySystem
 import Foundation
 import Testing
 

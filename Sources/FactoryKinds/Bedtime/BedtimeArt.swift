@@ -1,0 +1,103 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// The read-along video: the cover illustration drifting slowly (in whole 2-pixel steps, so every
+/// frame is a plain copy, not a resample), a title card, the sentence being read as a large soft
+/// subtitle inside the safe zone, and a thin progress bar. The subtitle is one `PixelSequence`
+/// version per sentence, set when it first shows: memory does not grow with the story's length.
+struct BedtimeArt {
+    static let fps = 24
+    let width: Int
+    let height: Int
+    let format: Format
+
+    init(width: Int, height: Int, format: Format) {
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    static func illustrationRequest(story: Story, spec: BedtimeSpec, seed: UInt64, week: ISOWeek) -> ImageRequest {
+        let hero = [spec.hero.name, spec.hero.appearance].compactMap { $0 }.joined(separator: ", ")
+        let prompt = "\(story.illustrationPrompt); \(hero); soft watercolour children's book illustration, warm night light, gentle, calm"
+        let size = Format.story.generationSize
+        return ImageRequest(positivePrompt: prompt, negativePrompt: "scary, dark horror, text, watermark, deformed",
+                            model: ModelDefaults.image, width: size.width, height: size.height, steps: 28, cfgScale: 7, seed: seed,
+                            hints: ["kind": "bedtime", "style": "watercolor", "series": "mindful-moment", "prompt": prompt,
+                                    "week": week.description])
+    }
+
+    func scene(cover: Image, story: Story, hero: String, cues: [Captions.Cue], duration: Double) throws -> Scene {
+        let w = Double(width), h = Double(height)
+        // The illustration, 12 % larger than the frame, drifts from one corner towards the centre.
+        let big = try cover.srgb().flatten().cover(width: Int(w * 1.12) & ~1, height: Int(h * 1.12) & ~1).materialised()
+        let travelX = Double(big.width - width), travelY = Double(big.height - height)
+        let steps = max(1, Int(min(travelX, travelY) / 2))
+        var xs: [Track.Key] = [], ys: [Track.Key] = []
+        for k in 0...steps {
+            let t = duration * Double(k) / Double(steps)
+            let p = Double(k) / Double(steps)
+            xs.append(.init(t, -(travelX * (1 - p * 0.6) / 2).rounded(.down) * 2 / 2, .hold))
+            ys.append(.init(t, -(travelY * (0.2 + p * 0.6)).rounded(.down), .hold))
+        }
+        var layers: [Layer] = [Layer(try LayerPixels(image: big), x: Track(xs.map { .init($0.time, ($0.value / 2).rounded(.down) * 2, .hold) }),
+                                     y: Track(ys.map { .init($0.time, ($0.value / 2).rounded(.down) * 2, .hold) }),
+                                     anchorX: 0, anchorY: 0)]
+        let insets = format.safeInsets
+        // A soft veil at the bottom keeps the subtitle readable over any picture.
+        let veilHeight = Int(h * 0.42)
+        let veil = try Shapes.verticalScrim(width: width, height: veilHeight, colour: "#0B1026", stops: [(0, 0), (0.45, 0.55), (1, 0.8)])
+        layers.append(.placed(try LayerPixels(image: veil), left: 0, top: h - Double(veilHeight)))
+        // The sentence being read.
+        let textWidth = width - insets.left - insets.right - 40
+        let subtitleTop = h - Double(insets.bottom) - Double(height) * 0.2
+        let style = TextStyle(font: "Inter Semi-Bold", size: format == .story ? 58 : 46, colour: "#FFF8E7", alignment: .centre,
+                              shadowRadius: 6, shadowOpacity: 0.7)
+        let frozen = cues.map(\.text)
+        let blank = try LayerPixels(image: Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"></svg>"))
+        let boxHeight = Int(Double(height) * 0.2)
+        let subtitles = PixelSequence(times: cues.map(\.start)) { i in
+            let text = try TextRenderer.render(markup: TextRenderer.escape(frozen[i]), style: style, width: textWidth, fitHeight: boxHeight).image
+            return try LayerPixels(image: text)
+        }
+        var subtitle = Layer(blank, x: .constant(w / 2), y: .constant(subtitleTop + Double(boxHeight) / 2), start: cues.first?.start ?? 0)
+        subtitle.sequence = subtitles
+        layers.append(subtitle)
+        // The thin progress bar just above the bottom safe line.
+        let barWidth = width - insets.left - insets.right, barTop = h - Double(insets.bottom) + 24
+        let track = try Shapes.roundedRect(width: barWidth, height: 8, radius: 4, fill: "#FFFFFF", opacity: 0.25)
+        let fill = try Shapes.roundedRect(width: barWidth, height: 8, radius: 4, fill: "#FFD98E")
+        layers.append(.placed(try LayerPixels(image: track), left: Double(insets.left), top: barTop))
+        var bar = Layer.placed(try LayerPixels(image: fill), left: Double(insets.left), top: barTop)
+        bar.mask = .rect(x: .constant(Double(insets.left)), y: .constant(barTop - 4), width: .ramp(0, Double(barWidth), start: 0, duration: duration),
+                         height: .constant(16))
+        layers.append(bar)
+        // The title card over the first seconds (while the title is read).
+        let card = try titleCard(story: story, hero: hero)
+        let cardEnd = min(duration, max(3.5, cues.first.map { $0.end + 0.5 } ?? 3.5))
+        layers.append(.placed(try LayerPixels(image: card), left: 0, top: 0,
+                              opacity: Track([.init(0, 1), .init(cardEnd - 0.8, 1, .easeInOut), .init(cardEnd, 0)]), end: cardEnd))
+        return Scene(width: width, height: height, duration: duration, layers: layers)
+    }
+
+    func titleCard(story: Story, hero: String) throws -> Image {
+        let insets = format.safeInsets
+        var card = try Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"><defs><linearGradient id=\"g\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\"><stop offset=\"0\" stop-color=\"#0B1026\" stop-opacity=\"0.92\"/><stop offset=\"1\" stop-color=\"#2B2F5A\" stop-opacity=\"0.85\"/></linearGradient></defs><rect width=\"\(width)\" height=\"\(height)\" fill=\"url(#g)\"/></svg>")
+        let textWidth = width - insets.left - insets.right - 60
+        let moon = try TextRenderer.render(markup: "🌙", style: TextStyle(size: 120), width: 400).image
+        let title = try TextRenderer.render(markup: TextRenderer.escape(story.title),
+                                            style: TextStyle(font: "Inter Bold", size: format == .story ? 84 : 64, colour: "#FFF8E7",
+                                                             alignment: .centre, shadowRadius: 6, shadowOpacity: 0.6),
+                                            width: textWidth, fitHeight: height / 3).image
+        let sub = try TextRenderer.render(markup: TextRenderer.escape("A bedtime story for \(hero)"),
+                                          style: TextStyle(font: "Inter Medium", size: 42, colour: "#FFD98E", alignment: .centre),
+                                          width: textWidth).image
+        var y = (height - moon.height - 40 - title.height - 40 - sub.height) / 2
+        card = try card.composited(moon, x: (width - moon.width) / 2, y: y); y += moon.height + 40
+        card = try card.composited(title, x: (width - title.width) / 2, y: y); y += title.height + 40
+        card = try card.composited(sub, x: (width - sub.width) / 2, y: y)
+        return try card.materialised()
+    }
+}

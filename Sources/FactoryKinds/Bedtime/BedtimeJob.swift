@@ -1,0 +1,169 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Makes one bedtime bundle: the story (writer or the override file) → its narration, one speech
+/// call per chunk (each cached on its own, so an edit re-pays only the chunks it touched) and the
+/// cover illustration → joined, loudness-normalised narration → story.mp3, captions, and a
+/// read-along video whose memory stays flat however long the story is.
+struct BedtimeJob: Sendable {
+    let item: Item
+    let spec: BedtimeSpec
+    let manifest: Manifest
+    let providers: ProviderSet
+    let weekFolder: URL
+
+    /// One chunk's narration, kept in a work file between the paid stage and the render.
+    struct Spoken: Sendable {
+        var chunk: NarrationChunk
+        var file: URL
+        var sampleRate: Int
+        var seconds: Double
+        var reused: Bool
+    }
+
+    struct Assets: Sendable {
+        var story: Story
+        var source: String
+        var spoken: [Spoken]
+        var cover: Data
+    }
+
+    /// The hash of the story override file beside the manifest ("none" without one), so editing
+    /// it makes the bundle out of date; nil for other kinds.
+    static func inputsSha256(item: Item, manifest: Manifest) -> String? {
+        guard case .bedtimeStory = item.content else { return nil }
+        let path = StoryWriter.overridePath(manifest: manifest.file, itemId: item.id)
+        guard let data = FileManager.default.contents(atPath: path.path) else { return "none" }
+        return Digest.sha256(data)
+    }
+
+    var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
+    var work: URL { weekFolder.appendingPathComponent(".work/\(item.id)", isDirectory: true) }
+    var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "bedtime") }
+    static let loudnessTarget = -18.0
+
+    var storyWriter: StoryWriter {
+        StoryWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine, manifest: manifest.file)
+    }
+
+    static func tidy(_ paragraphs: [String]) -> [String] {
+        paragraphs.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// The title is read first, as its own chunk; then one chunk per paragraph (cut further only
+    /// when a paragraph passes a limit), so editing a paragraph changes only its own chunks.
+    static func chunks(_ story: Story) -> [NarrationChunk] {
+        var chunks = StoryChunker.chunks([story.title.hasSuffix(".") ? story.title : story.title + "."])
+        for paragraph in story.paragraphs { chunks += StoryChunker.chunks([paragraph]) }
+        return chunks
+    }
+
+    static func speechStage(_ index: Int) -> String { String(format: "speech-%02d", index + 1) }
+
+    func speechRequest(_ chunk: NarrationChunk) -> SpeechRequest {
+        SpeechRequest(text: chunk.text, voice: spec.voice.rawValue, instructions: BedtimeVoices.instructions(for: spec.voice),
+                      speed: spec.speed, language: spec.language)
+    }
+
+    func illustrationRequest(_ story: Story) -> ImageRequest {
+        BedtimeArt.illustrationRequest(story: story, spec: spec, seed: item.seed(.image, default: seed), week: manifest.week)
+    }
+
+    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
+        guard let speech = providers.speech else {
+            throw FactoryError(.provider, "item \(item.id): no speech provider is configured; set `providers: { speech: auto }`")
+        }
+        var (story, records, source) = try await storyWriter.story(context: context)
+        story.paragraphs = Self.tidy(story.paragraphs)
+        let chunks = Self.chunks(story)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = self.work
+        let requests = chunks.map(speechRequest)
+        let spoken = try await withThrowingTaskGroup(of: (Int, Spoken, GenerationRecord).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask {
+                    let audio = try await speech.speak(requests[index], context: context.with(stage: Self.speechStage(index)))
+                    let file = work.appendingPathComponent(String(format: "chunk-%02d.pcm", index + 1))
+                    try audio.pcm.write(to: file)
+                    return (index, Spoken(chunk: chunk, file: file, sampleRate: audio.sampleRate, seconds: audio.duration,
+                                          reused: audio.record.cached), audio.record)
+                }
+            }
+            var made: [(Int, Spoken, GenerationRecord)] = []
+            for try await result in group { made.append(result) }
+            return made.sorted { $0.0 < $1.0 }
+        }
+        records += spoken.map(\.2)
+        let illustration = try await providers.image.generate(illustrationRequest(story), context: context.with(stage: "image"))
+        records.append(illustration.record)
+        return (Assets(story: story, source: source, spoken: spoken.map(\.1), cover: illustration.data), records)
+    }
+
+    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        let story = assets.story
+        // Narration: chunks joined with a pause after each (longer after a paragraph), then normalised.
+        let raw = work.appendingPathComponent("narration-raw.wav").path
+        let narration = work.appendingPathComponent("narration.wav").path
+        let joiner = try NarrationWriter(path: raw)
+        var timings: [(start: Double, duration: Double)] = []
+        for (i, spoken) in assets.spoken.enumerated() {
+            let last = i == assets.spoken.count - 1
+            let pause = last ? 0 : (i == 0 ? 1.2 : (spoken.chunk.endsParagraph ? 0.9 : 0.35))
+            let pcm = try Data(contentsOf: spoken.file)
+            timings.append(try joiner.append(pcm: pcm, sampleRate: spoken.sampleRate, pauseAfter: pause))
+        }
+        let total = try joiner.finish()
+        let loudness = try Loudness.normalise(input: raw, output: narration, target: Self.loudnessTarget)
+        try? FileManager.default.removeItem(atPath: raw)
+        let measured = try Loudness.measure(path: narration)
+
+        let cover = try Image.decode(assets.cover)
+        let coverJPEG = try cover.resized(scale: 720.0 / Double(cover.width)).jpegData(quality: 86)
+        try coverJPEG.write(to: URL(fileURLWithPath: writer.path("cover.jpg")))
+        try StoryMP3.encode(narration: narration, to: writer.path("story.mp3"), title: story.title,
+                            artist: manifest.brand.handle.isEmpty ? "ContentFactory" : manifest.brand.handle,
+                            album: "Bedtime stories", cover: coverJPEG)
+        try writer.write(story.markdown, to: "story.md")
+        let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings)
+        let captions = Captions(cues)
+        try writer.write(captions.srt, to: "captions.srt")
+        try writer.write(captions.vtt, to: "captions.vtt")
+        try writer.write(BedtimeCaption.text(item: item, story: story, spec: spec, brand: manifest.brand), to: "caption.txt")
+
+        // The read-along video: the narration streamed in as the AAC track.
+        let size = item.format.size
+        let scene = try BedtimeArt(width: size.width, height: size.height, format: item.format)
+            .scene(cover: cover, story: story, hero: spec.hero.name, cues: cues, duration: total)
+        Vips.releaseMemory()
+        let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 120) }
+        let source = try NarrationSource(path: narration, music: music, musicGain: Float(item.musicVolume) * 0.4)
+        let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
+                                     preset: item.quality.preset)
+        let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
+
+        let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
+                                           loudness: measured.integrated, target: Self.loudnessTarget, chunks: assets.spoken.map(\.chunk))
+        var details: [String: String] = [
+            "voice": spec.voice.rawValue, "speech_provider": providers.speech?.name ?? "", "written_by": assets.source,
+            "words": "\(story.wordCount)", "narration_seconds": String(format: "%.2f", total),
+            "loudness_lufs": String(format: "%.1f", measured.integrated), "loudness_target_lufs": String(format: "%.0f", Self.loudnessTarget),
+            "true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", loudness),
+            "loudness_method": "EBU R128 (ITU-R BS.1770-4, own implementation)",
+            "chunks": "\(assets.spoken.count)",
+            "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
+            "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
+        ]
+        for (i, s) in assets.spoken.enumerated() {
+            details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,
+                                                                  s.reused ? "reused" : "new")
+        }
+        try writer.writeMetadata(item: item, manifest: manifest, title: story.title, records: records, settings: settings,
+                                 stats: stats, checks: checks, details: details)
+        if let failed = checks.first(where: { !$0.passed }) {
+            throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Makes one chat-story bundle: conversation (hand-written or from the writer) → scene and
+/// soundtrack → video → captions timed to the messages → cover → metadata and checks.
+struct ChatJob: Sendable {
+    let item: Item
+    let spec: ChatSpec
+    let manifest: Manifest
+    let providers: ProviderSet
+    let weekFolder: URL
+    /// Where the render writes; nil for the paid stage, which writes nothing.
+
+    /// What the paid stage produced.
+    struct Assets: Sendable {
+        var conversation: Conversation
+        var source: String
+    }
+
+    var chatWriter: ChatWriter {
+        ChatWriter(item: item, spec: spec, week: manifest.week, provider: providers.text,
+                   quarantine: weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true))
+    }
+
+    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
+        let (conversation, records, source) = try await chatWriter.conversation(context: context)
+        return (Assets(conversation: conversation, source: source), records)
+    }
+
+    /// The frame size: the chat formats are story, square and landscape (portrait is allowed too).
+    var format: Format { item.format }
+
+    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+        let conversation = assets.conversation
+        let timeline = ChatTimeline(conversation: conversation, secondsPerCharacter: spec.typingSpeed.secondsPerCharacter, fps: spec.fps)
+        let art = ChatArt(conversation: conversation, spec: spec, format: format, brand: manifest.brand)
+        // Only the scene and the typed text are kept: the bubbles' images go before the render.
+        let (scene, typedText) = try { () throws -> (Scene, PixelSequence?) in
+            let built = try ChatScene(art: art, timeline: timeline, insets: format.safeInsets).build()
+            return (built.scene, built.typedText)
+        }()
+        try Task.checkCancellation()
+
+        // Held as 16-bit samples through the render (half the memory of the mix; the music bed goes with the mix).
+        let sound = PackedAudioSource(try ChatSoundtrack.mix(
+            timeline: timeline, conversation: conversation,
+            music: try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) }, musicVolume: item.musicVolume))
+        let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
+                                     bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset)
+        Vips.releaseMemory()
+        let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
+
+        let cues = timeline.cues(conversation)
+        let captions = Captions(cues)
+        try writer.write(captions.srt, to: "captions.srt")
+        try writer.write(captions.vtt, to: "captions.vtt")
+        try writer.write(ChatCaption.text(item: item, spec: spec, conversation: conversation, brand: manifest.brand), to: "caption.txt")
+        let json = try JSONEncoder.pretty.encode(conversation)
+        try writer.write(String(decoding: json, as: UTF8.self), to: "conversation.json")
+
+        let coverAt = ChatCover.moment(conversation: conversation, timeline: timeline)
+        try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
+
+        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings)
+        try writer.writeMetadata(
+            item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
+            details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
+                      "messages": "\(conversation.messages.count)", "characters": conversation.characters.map(\.name).joined(separator: ", "),
+                      "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
+                      "cover_at_seconds": String(format: "%.3f", coverAt),
+                      "typed_text_versions": "\(typedText?.rasterised ?? 0)",
+                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)])
+        if let failed = checks.first(where: { !$0.passed }) {
+            throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
+        }
+    }
+}
+
+extension JSONEncoder {
+    /// Pretty, sorted, readable JSON for files people open.
+    static var pretty: JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return e
+    }
+}

@@ -1,0 +1,33 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// The poster video render alone, timed from laid-out still elements to a finished MP4: layer
+/// rasterisation, composition, encoding and muxing (what `make bench` compares with libx264).
+public enum PosterBench {
+    /// Fetches the item's assets through the job a run uses (its quote and image requests, with
+    /// `providers`), lays out the first variant as a run does, then times the job's own video step.
+    public static func render(_ item: Item, manifest: Manifest, to path: String, providers: ProviderSet) async throws -> Double {
+        guard case .poster(let spec) = item.content else { throw FactoryError(.unsupported, "item \(item.id) is not a poster") }
+        trace("start")
+        let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers)
+        let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: "", gateway: nil), priority: 0)
+        guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
+        trace("generated")
+        let layout = try job.layout(first, quote: assets.quote, attribution: assets.attribution)
+        Vips.releaseMemory()
+        trace("laid out")
+        let started = DispatchTime.now().uptimeNanoseconds
+        let (_, stats) = try job.video(layout, to: path)
+        trace("rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s")
+        return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    }
+
+    /// With FACTORY_BENCH_TRACE set, prints resident memory at each step (to stderr).
+    static func trace(_ step: String) {
+        guard ProcessInfo.processInfo.environment["FACTORY_BENCH_TRACE"] != nil else { return }
+        let rss = ProcessMemory.resident()
+        FileHandle.standardError.write(Data("\(step): rss \(rss.current / 1024) MB, peak \(rss.peak / 1024) MB\n".utf8))
+    }
+}

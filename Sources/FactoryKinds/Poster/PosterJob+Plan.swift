@@ -1,0 +1,15 @@
+import FactoryCore
+extension PosterJob {
+    /// The quote (unless the manifest gives it) and one image per variant: all known up front.
+    func plan(_ planner: Planner) throws -> [PlannedStage] {
+        var stages: [PlannedStage] = []
+        let text = providers.text, image = providers.image
+        if let request = quoteRequest {
+            stages.append(try planner.stage(item, "text", provider: text.name, paid: text.isPaid) { try text.plannedCall(quote: request) })
+        }
+        for (stage, request) in imageRequests {
+            stages.append(try planner.stage(item, stage, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) })
+        }
+        return stages
+    }
+}

@@ -1,0 +1,136 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Makes one poster bundle: quote → image variants → stills → video → captions → metadata.
+struct PosterJob: Sendable {
+    let item: Item
+    let spec: PosterSpec
+    let manifest: Manifest
+    let providers: ProviderSet
+    /// Where the render writes; nil for the paid stages, which write nothing.
+
+    /// What the paid stages produced: everything the render needs.
+    struct Assets: Sendable {
+        var quote: String
+        var attribution: String
+        var images: [GeneratedImage]
+    }
+
+    var baseSeed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue) }
+
+    /// The quote request; nil when the manifest gives the quote.
+    var quoteRequest: QuoteRequest? {
+        spec.quote == nil ? QuoteRequest(series: spec.series, theme: spec.prompt, week: manifest.week,
+                                         seed: item.seed(.text, default: baseSeed), reasoning: item.reasoning) : nil
+    }
+
+    /// One image request per variant, with consecutive seeds, and the stage each is recorded as.
+    var imageRequests: [(stage: String, request: ImageRequest)] {
+        let style = spec.style ?? spec.series.defaultStyle
+        let size = item.format.generationSize
+        let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
+        let seed = item.seed(.image, default: baseSeed)
+        return (0..<spec.variants).map { variant in
+            (spec.variants == 1 ? "image" : "image-\(variant + 1)",
+             ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
+                          model: spec.model, width: size.width, height: size.height, steps: spec.steps,
+                          cfgScale: spec.cfgScale, seed: seed &+ UInt64(variant),
+                          hints: ["series": spec.series.rawValue, "style": style.rawValue,
+                                  "week": manifest.week.description, "prompt": spec.prompt]))
+        }
+    }
+
+    /// Stage 1 and 2: the quote (text provider), then every variant's image at once (image provider).
+    func assets(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+        var records: [GenerationRecord] = []
+
+        // Text: the manifest's quote, or one from the text provider.
+        let quote: String, attribution: String
+        if let request = quoteRequest {
+            let answer = try await providers.text.quote(request, context: context.with(stage: "text"))
+            records.append(answer.record)
+            quote = answer.text
+            attribution = spec.attribution ?? answer.attribution
+        } else {
+            quote = spec.quote ?? ""
+            attribution = spec.attribution ?? ""
+        }
+        try Task.checkCancellation()
+
+        // Images: one generation per variant, requested together.
+        let requests = imageRequests
+        let provider = providers.image
+        let images = try await withThrowingTaskGroup(of: (Int, GeneratedImage).self) { group in
+            for (index, (stage, request)) in requests.enumerated() {
+                group.addTask { (index, try await provider.generate(request, context: context.with(stage: stage))) }
+            }
+            var made: [Int: GeneratedImage] = [:]
+            for try await (index, image) in group { made[index] = image }
+            return (0..<requests.count).compactMap { made[$0] }
+        }
+        records += images.map(\.record)
+        return (Assets(quote: quote, attribution: attribution, images: images), records)
+    }
+
+    /// A variant's picture laid out with the quote, the series and the brand.
+    func layout(_ generated: GeneratedImage, quote: String, attribution: String) throws -> PosterLayout {
+        try PosterLayout.make(image: try Image.decode(generated.data), format: item.format, series: spec.series, quote: quote,
+                              attribution: attribution, brand: manifest.brand)
+    }
+
+    /// The video: Ken Burns over the laid-out poster, with the optional music bed (`PosterBench` times this).
+    func video(_ main: PosterLayout, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
+        let scene = try PosterVideo.scene(main, duration: spec.duration)
+        let music = try item.music.map { path -> AudioBuffer in
+            try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
+                .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
+                .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
+        }
+        let settings = VideoSettings(width: main.width, height: main.height, fps: 30, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
+        return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
+    }
+
+    /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
+    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+        let quote = assets.quote, attribution = assets.attribution
+        // The stills and the other variants' layouts are released before the video is rendered.
+        let main = try { () throws -> PosterLayout in
+            var main: PosterLayout?
+            for (variant, generated) in assets.images.enumerated() {
+                let layout = try self.layout(generated, quote: quote, attribution: attribution)
+                let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
+                let still = try layout.still()
+                try still.saveJPEG(to: writer.path(name), quality: 92)
+                if main == nil {
+                    main = layout
+                    try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+                }
+                try Task.checkCancellation()
+            }
+            guard let main else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
+            return main
+        }()
+
+        Vips.releaseMemory()
+        let (settings, stats) = try video(main, to: writer.path("video.mp4"))
+
+        // Words: caption with hashtags, and the quote as timed captions.
+        let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"
+        let captions = Captions([.init(start: PosterVideo.timing.quoteIn, end: spec.duration, text: spoken)])
+        try writer.write(captions.srt, to: "captions.srt")
+        try writer.write(captions.vtt, to: "captions.vtt")
+        try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
+
+        let checks = try PosterChecks.run(layout: main, format: item.format, writer: writer, variants: spec.variants)
+        var boxes: [String: Box] = [:]
+        for element in main.textElements { boxes[element.name] = element.inkBox }
+        try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
+                                 settings: settings, stats: stats, layout: boxes, checks: checks,
+                                 details: item.music.map { ["music": ($0 as NSString).lastPathComponent] })
+        if let failed = checks.first(where: { !$0.passed }) {
+            throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
+        }
+    }
+}

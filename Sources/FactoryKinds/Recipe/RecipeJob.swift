@@ -1,0 +1,123 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// Makes one recipe-video bundle: recipe (manifest or writer) → BEFORE, AFTER and meal pictures
+/// (image provider or local photos) → the template's plan → checks → video → captions, caption,
+/// cover, recipe.json, metadata. A failed check quarantines the item with the reason.
+struct RecipeJob: Sendable {
+    let item: Item
+    let spec: RecipeSpec
+    let manifest: Manifest
+    let providers: ProviderSet
+    let weekFolder: URL
+
+    struct Assets: Sendable {
+        var recipe: Recipe
+        var source: String
+        /// Encoded pictures by role: before, after, meal.
+        var pictures: [String: Data]
+    }
+
+    var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
+    var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "recipe") }
+
+    var recipeWriter: RecipeWriter {
+        RecipeWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine)
+    }
+
+    /// The pictures to generate (the roles without a local photo), by role.
+    func imageRequests(_ recipe: Recipe) -> [(String, ImageRequest)] {
+        let local = Set((spec.photos?.all ?? []).map(\.0))
+        return ["before", "after", "meal"].filter { !local.contains($0) }.map { role in
+            (role, RecipeImages.request(role: role, recipe: recipe, seed: item.seed(.image, default: seed), week: manifest.week))
+        }
+    }
+
+    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
+        var (recipe, records, source) = try await recipeWriter.recipe(context: context)
+        var pictures: [String: Data] = [:]
+        for (role, path) in spec.photos?.all ?? [] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FactoryError(.missingFile, "item \(item.id): photos.\(role): \(path) cannot be read; fix the path or remove it to have the image generated")
+            }
+            pictures[role] = data
+        }
+        let wanted = imageRequests(recipe)
+        let provider = providers.image
+        let made = try await withThrowingTaskGroup(of: (String, GeneratedImage).self) { group in
+            for (role, request) in wanted {
+                group.addTask { (role, try await provider.generate(request, context: context.with(stage: "image-\(role)"))) }
+            }
+            var out: [(String, GeneratedImage)] = []
+            for try await pair in group { out.append(pair) }
+            return out.sorted { $0.0 < $1.0 }
+        }
+        for (role, image) in made { pictures[role] = image.data; records.append(image.record) }
+        recipe.ingredients = recipe.ingredients.map { $0.trimmingCharacters(in: .whitespaces) }
+        return (Assets(recipe: recipe, source: source, pictures: pictures), records)
+    }
+
+    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+        let recipe = assets.recipe
+        let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
+        let cta = RecipeTextRules.cta(seed: seed, override: spec.cta)
+        let beats = music.map { BeatDetector.beats(in: $0) } ?? []
+        let plan: RecipePlan
+        do {
+            plan = try RecipeImagesPrepared.plan(spec.template, recipe: recipe, pictures: assets.pictures, broll: spec.broll,
+                                                 beats: beats, cta: cta)
+        } catch let missing as RecipeImagesPrepared.Missing {
+            throw try quarantined(writer, "media:images", missing.reason)
+        }
+        let planChecks = RecipeChecks.plan(plan, recipe: recipe)
+        if let failed = planChecks.first(where: { !$0.passed }) {
+            throw try quarantined(writer, failed.name, failed.detail, checks: planChecks)
+        }
+        try Task.checkCancellation()
+        let sound = music.map { $0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
+        let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30, bitrate: 10_000_000,
+                                     preset: item.quality.preset, audioBitrate: 160_000)
+        // The decoded pictures are gone with the plan built; only their layers remain.
+        Vips.releaseMemory()
+        let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
+        let scan = FrameScan.Recorder(interval: 0.5)
+        let stats = try SceneRenderer.render(scene, audio: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
+        let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings, scan: scan.scan))
+
+        let captions = Captions(plan.cues)
+        try writer.write(captions.srt, to: "captions.srt")
+        try writer.write(captions.vtt, to: "captions.vtt")
+        try writer.write(RecipeTextRules.caption(recipe, hashtags: item.hashtags, handle: manifest.brand.handle), to: "caption.txt")
+        try writer.write(String(decoding: try JSONEncoder.pretty.encode(recipe), as: UTF8.self), to: "recipe.json")
+        let rgb = SceneRenderer.snapshot(scene, at: plan.duration - 1.0)
+        try Image.from(pixels: rgb, width: RecipeArt.width, height: RecipeArt.height, bands: 3).resized(scale: 720.0 / 1080)
+            .saveJPEG(to: writer.path("cover.jpg"), quality: 86)
+        var boxes: [String: Box] = [:]
+        for t in plan.texts { boxes[t.name] = t.box }
+        try writer.writeMetadata(
+            item: item, manifest: manifest, title: recipe.title, records: records, settings: settings, stats: stats, layout: boxes,
+            checks: checks,
+            details: ["template": spec.template.rawValue, "duration_seconds": String(format: "%.2f", plan.duration),
+                      "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
+                      "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
+                      "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
+                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a })
+        if let failed = checks.first(where: { !$0.passed }) {
+            throw try quarantined(writer, failed.name, failed.detail, checks: checks)
+        }
+    }
+
+    /// Keeps what was made so far with the reason in `<week>/.quarantine/<id>/`; nothing is published.
+    func quarantined(_ writer: BundleWriter, _ check: String, _ detail: String, checks: [BundleMetadata.Check] = []) throws -> FactoryError {
+        let fm = FileManager.default
+        try? fm.removeItem(at: quarantine)
+        try fm.createDirectory(at: quarantine.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.copyItem(at: writer.staging, to: quarantine)
+        let failed = checks.filter { !$0.passed }.map { "- \($0.name): \($0.detail)" }
+        let reason = (["item \(item.id) (\(spec.template.rawValue)) was not published: \(check): \(detail)"] + failed).joined(separator: "\n") + "\n"
+        try AtomicFile.write(Data(reason.utf8), to: quarantine.appendingPathComponent("reason.txt"))
+        return FactoryError(.quality, "item \(item.id): check \(check) failed: \(detail); quarantined in \(quarantine.path)")
+    }
+}

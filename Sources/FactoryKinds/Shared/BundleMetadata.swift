@@ -1,0 +1,101 @@
+import FactoryCore
+import FactoryImaging
+import FactoryMedia
+import Foundation
+
+/// metadata.json: what the bundle holds, how each part was made, what it cost and how it checked.
+public struct BundleMetadata: Sendable, Codable {
+    /// A file of the bundle with its size, hash and, for media, probed facts.
+    public struct File: Sendable, Codable, Equatable {
+        public var name: String
+        public var size: Int
+        public var sha256: String
+        public var media: MediaProbe?
+        public var image: ImageFacts?
+    }
+
+    /// Pixel size of a still image.
+    public struct ImageFacts: Sendable, Codable, Equatable {
+        public var width: Int
+        public var height: Int
+    }
+
+    /// One quality check and its outcome.
+    public struct Check: Sendable, Codable, Equatable {
+        public var name: String
+        public var passed: Bool
+        public var detail: String
+        public init(_ name: String, _ passed: Bool, _ detail: String) {
+            self.name = name
+            self.passed = passed
+            self.detail = detail
+        }
+    }
+
+    /// How the video was rendered.
+    public struct Render: Sendable, Codable, Equatable {
+        public var width: Int
+        public var height: Int
+        public var fps: Int
+        public var bitrate: Int
+        public var preset: String
+        public var x264Preset: String
+        public var seconds: Double
+        public var frames: Int
+    }
+
+    public var schemaVersion = 1
+    public var itemId: String
+    public var kind: String
+    public var week: String
+    public var scheduledDate: String
+    public var title: String
+    public var files: [File] = []
+    public var generation: [GenerationRecord]
+    public var totalCostUSD: Double
+    public var render: Render?
+    public var layout: [String: Box]
+    public var checks: [Check]
+    /// Facts particular to the kind (theme, message count, where the text came from, …).
+    public var details: [String: String]? = nil
+    public var manifestSha256: String
+    public var toolVersion: String
+    public var createdAt: String
+}
+
+extension BundleWriter {
+    /// Describes every file in the staging folder (metadata.json excluded): size, sha256, probe.
+    public func describeFiles() throws -> [BundleMetadata.File] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: staging.path).filter { $0 != "metadata.json" }.sorted()
+        return try names.map { name in
+            let full = path(name)
+            let size = (try FileManager.default.attributesOfItem(atPath: full)[.size] as? Int) ?? 0
+            var file = BundleMetadata.File(name: name, size: size, sha256: try Digest.sha256(file: full))
+            let ext = (name as NSString).pathExtension.lowercased()
+            if ["mp4", "mp3", "m4a", "wav"].contains(ext) { file.media = try MediaProbe.probe(path: full) }
+            if ["jpg", "jpeg", "png"].contains(ext) {
+                let image = try Image.load(path: full)
+                file.image = .init(width: image.width, height: image.height)
+            }
+            return file
+        }
+    }
+
+    /// Describes the staged files and writes metadata.json: the one place a bundle's metadata is
+    /// built, whatever the kind. `title` is the kind's own; the item's `title:` wins over it.
+    @discardableResult
+    public func writeMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
+                              settings: VideoSettings, stats: SceneRenderer.Stats, layout: [String: Box] = [:],
+                              checks: [BundleMetadata.Check], details: [String: String]? = nil) throws -> BundleMetadata {
+        let metadata = BundleMetadata(
+            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
+            title: item.title ?? title, files: try describeFiles(), generation: records,
+            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
+            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
+                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
+            layout: layout, checks: checks, details: details,
+            manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
+        try SnakeJSON.encoder().encode(metadata).write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
+        return metadata
+    }
+}

@@ -1,0 +1,48 @@
+import FactoryCore
+import FactoryKinds
+import Foundation
+
+/// One item of a reviewed week: what the last run said about it and, when there is one, its bundle.
+public struct ReviewEntry: Sendable {
+    public var id: String
+    public var kind: String
+    /// Lower-case weekday ("monday"), or "" when neither the report nor the bundle says.
+    public var day: String
+    /// The scheduled date, YYYY-MM-DD, when known.
+    public var date: String?
+    /// done, fetched, failed, deferred, unsupported (from report.json), or missing / unreadable.
+    public var status: String
+    /// Why the item is not done (the report's message), or what is wrong with its bundle.
+    public var reason: String?
+    /// Why a deferred item was put off (budget, provider-paused, stopping, …).
+    public var deferral: String?
+    /// The bundle's metadata.json; nil when the item has no (readable) bundle.
+    public var metadata: BundleMetadata?
+    /// caption.txt of the bundle.
+    public var caption: String?
+    public var costUSD: Double
+    /// What `review --check` found on re-probing the bundle; nil when it did not run.
+    public var recheck: [BundleMetadata.Check]?
+
+    public var hasBundle: Bool { metadata != nil }
+    public var title: String { metadata?.title ?? id }
+    public var isDone: Bool { status == "done" }
+
+    /// Seconds of the bundle's video, else of its longest media file.
+    public var duration: Double? {
+        guard let files = metadata?.files else { return nil }
+        if let video = files.first(where: { $0.name == "video.mp4" })?.media { return video.duration }
+        return files.compactMap(\.media?.duration).max()
+    }
+
+    /// Bytes of every file the bundle lists.
+    public var size: Int? { metadata.map { $0.files.reduce(0) { $0 + $1.size } } }
+
+    /// Checks that failed when the bundle was made, then those that fail now.
+    public var failedChecks: [BundleMetadata.Check] {
+        (metadata?.checks ?? []).filter { !$0.passed } + (recheck ?? []).filter { !$0.passed }
+    }
+
+    /// Not done, or done with a failing check.
+    public var needsAttention: Bool { !(isDone || status == "fetched") || !failedChecks.isEmpty }
+}
