@@ -121,7 +121,7 @@ public final class VideoEncoder {
     /// libx264's options beyond the preset (see the threading comment in `init`).
     /// `FACTORY_X264_PARAMS` replaces them, for measuring alternatives with `factory bench`.
     static let x264Params = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"]
-        ?? "sync-lookahead=0:b-pyramid=none:8x8dct=1"
+        ?? "b-pyramid=none:8x8dct=1"
 
     deinit {
         assert(finished || format == nil, "VideoEncoder released without finish(): \(path) is incomplete")
