@@ -1,6 +1,8 @@
 #include "CVipsShim.h"
 #include <string.h>
 #include <malloc.h>
+#include <stdio.h>
+#include <sys/mman.h>
 
 int cf_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 void cf_vips_block_untrusted(int block) { vips_block_untrusted_set(block ? TRUE : FALSE); }
@@ -23,6 +25,38 @@ void cf_vips_release_memory(void) {
 
 void cf_vips_limit_malloc_arenas(int arenas) { mallopt(M_ARENA_MAX, arenas); }
 void cf_vips_trim_heap(void) { malloc_trim(0); }
+
+long cf_vips_release_clean_file_pages(void) {
+    FILE *smaps = fopen("/proc/self/smaps", "r");
+    if (!smaps) return 0;
+    char line[4096];
+    unsigned long start = 0, end = 0;
+    char perms[8] = "";
+    int candidate = 0;
+    long rss = 0, released = 0;
+    while (fgets(line, sizeof line, smaps)) {
+        unsigned long a, b;
+        char p[8], path[4096];
+        path[0] = 0;
+        if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %4095s", &a, &b, p, path) >= 3) {
+            start = a; end = b; memcpy(perms, p, sizeof perms);
+            // Private, not writable, backed by a regular file (not [vdso], [stack], or anonymous).
+            candidate = perms[1] != 'w' && perms[3] == 'p' && path[0] == '/';
+            rss = 0;
+            continue;
+        }
+        long kb;
+        if (candidate && sscanf(line, "Rss: %ld kB", &kb) == 1) { rss = kb; continue; }
+        // "Anonymous" counts private copies of pages in the mapping: dropping those would lose
+        // their contents, so such a mapping is kept whole. It is the last field needed.
+        if (candidate && sscanf(line, "Anonymous: %ld kB", &kb) == 1) {
+            if (kb == 0 && rss > 0 && madvise((void *)start, end - start, MADV_DONTNEED) == 0) released += rss;
+            candidate = 0;
+        }
+    }
+    fclose(smaps);
+    return released;
+}
 
 int cf_vips_width(VipsImage *image) { return vips_image_get_width(image); }
 int cf_vips_height(VipsImage *image) { return vips_image_get_height(image); }

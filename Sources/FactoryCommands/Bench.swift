@@ -119,13 +119,21 @@ extension FactoryCommand {
             print("ratio recipe render / libx264: \(String(format: "%.2f", render / encode)) (goal ≤ 1.30); peak RSS \(rss.max()! / 1024) MB (goal ≤ 250 MB)")
         }
 
-        /// Peak RSS of a 20-minute read-along bedtime render against a 2-minute one (goal: within 20 %).
+        /// Peak RSS of a 20-minute bedtime story against a 2-minute one, each `factory run --only ID`
+        /// end to end offline (manifests/bench-bedtime.yaml; goal: flat, within 20 %, and ≤ 200 MB).
         func bedtime(_ me: String, _ folder: URL) throws {
-            let short = try Self.child(me, ["bench-bedtime-render", "--minutes", "2", "--to", folder.appendingPathComponent("bed2.mp4").path])
-            let long = try Self.child(me, ["bench-bedtime-render", "--minutes", "20", "--to", folder.appendingPathComponent("bed20.mp4").path])
+            let bench = ItemBench(me: me, manifestPath: "manifests/bench-bedtime.yaml", folder: folder, repeats: 1, ffmpeg: "")
+            let output = folder.appendingPathComponent("bedtime")
+            defer { try? FileManager.default.removeItem(at: output) }
+            let short = try bench.runFactory(["bedtime-2min"], output: output)
+            let long = try bench.runFactory(["bedtime-20min"], output: output)
+            let frames = try bench.videos(in: output, week: "2026-W48").map { "\($0.id) \($0.render.frames) frames" }
+            print("bedtime story end to end (\(frames.joined(separator: ", "))):")
+            for (name, run) in [("2 min", short), ("20 min", long)] {
+                print(String(format: "  %@: %.1f s, %.1f CPU-s, peak RSS %d MB", name, run.seconds, run.cpu, run.maxRSSKiB / 1024))
+            }
             let ratio = Double(long.maxRSSKiB) / Double(max(1, short.maxRSSKiB))
-            print("bedtime read-along render: 2 min \(String(format: "%.1f", short.seconds)) s, peak RSS \(short.maxRSSKiB / 1024) MB; 20 min \(String(format: "%.1f", long.seconds)) s, peak RSS \(long.maxRSSKiB / 1024) MB")
-            print("ratio of peak RSS 20 min / 2 min: \(String(format: "%.2f", ratio)) (goal ≤ 1.20)")
+            print(String(format: "  peak RSS 20 min / 2 min: %.2f (goal ≤ 1.20: %@)", ratio, ratio <= 1.2 ? "met" : "not met"))
         }
 
         /// A 30-message chat story (story format, keyboard, typing) against libx264 on its frames.

@@ -37,6 +37,16 @@ public enum Vips {
         cf_vips_trim_heap()
     }
 
+    /// Unmaps the clean pages of this process's read-only file mappings (code and constants of the
+    /// program and its ~200 libraries, most touched once at start-up) and returns the KiB dropped.
+    /// Call before a long render: the resident set then holds the pages the render uses, not every
+    /// page start-up and the still-image phase touched. They stay in the page cache; a page needed
+    /// again is mapped back on its next touch. Writable, shared and relocated mappings are kept.
+    @discardableResult
+    public static func releaseFilePages() -> Int {
+        Int(cf_vips_release_clean_file_pages())
+    }
+
     /// Caps glibc's malloc arenas at `count`: libvips, x264 and the composer each run threads, and
     /// per-thread arenas keep freed pages resident long after the stills are done.
     public static func limitMallocArenas(_ count: Int = 2) {

@@ -151,7 +151,8 @@ public enum Compositor {
         let count = x1 - x0
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: src.width + 16) { scratchBuffer in
         let scratch = scratchBuffer.baseAddress!
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: count * 2) { table in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: count * 2) { tableBuffer in
+            let table = tableBuffer.baseAddress!
             // Per-column source index and weight (0…256), computed once per frame.
             for i in 0..<count {
                 let u = (Double(x0 + i) + 0.5 - originX) * inv - 0.5
@@ -173,25 +174,14 @@ public enum Compositor {
                     // resample the blended row horizontally; half the multiplies of the 2-D form.
                     let lo = Int(table[2 * (cols.lowerBound - x0)]), hi = min(src.width - 1, Int(table[2 * (cols.upperBound - 1 - x0)]) + 1)
                     blendRows(r0 + lo, r1 + lo, count: hi - lo + 1, weight: g1, into: scratch + lo)
-                    // The hottest loop of a Ken Burns render: wrapping 32-bit arithmetic (every
-                    // value is bounded: scratch ≤ 65,280, weights ≤ 256), no traps, fade hoisted.
+                    // The hottest loop of a Ken Burns render, in functions of their own so the
+                    // pointers stay in registers (inside this closure they were reloaded from the
+                    // stack on every sample, the store through `d` possibly aliasing them).
+                    let t0 = cols.lowerBound - x0
                     if fade {
-                        let keep = Int32(255 - ((255 * opacity) >> 8)), o = Int32(opacity)
-                        for c in cols {
-                            let t = c &- x0
-                            let iu = Int(table[2 &* t]), f1 = table[2 &* t &+ 1]
-                            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
-                            let val = (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16
-                            let x = Int32(d[c]) &* keep
-                            d[c] = UInt8(truncatingIfNeeded: min(255, (val &* o) &>> 8 &+ ((x &+ 1 &+ (x &>> 8)) &>> 8)))
-                        }
+                        resampleRow(scratch, table + 2 * t0, into: d + cols.lowerBound, count: cols.count, opacity: opacity)
                     } else {
-                        for c in cols {
-                            let t = c &- x0
-                            let iu = Int(table[2 &* t]), f1 = table[2 &* t &+ 1]
-                            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
-                            d[c] = UInt8(truncatingIfNeeded: (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16)
-                        }
+                        resampleRow(scratch, table + 2 * t0, into: d + cols.lowerBound, count: cols.count)
                     }
                     continue
                 }
@@ -214,6 +204,36 @@ public enum Compositor {
                 }
             }
         }
+        }
+    }
+
+    /// One row of the opaque horizontal pass: d[i] = scratch[iu] + (scratch[iu + 1] − scratch[iu])·f
+    /// with (iu, f) from `table`, in wrapping 32-bit arithmetic (every value is bounded: scratch
+    /// ≤ 65,280, weights ≤ 256).
+    @inline(never)
+    static func resampleRow(_ scratch: UnsafePointer<UInt16>, _ table: UnsafePointer<Int32>, into d: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i < count {
+            let iu = Int(table[2 &* i]), f1 = table[2 &* i &+ 1]
+            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
+            d[i] = UInt8(truncatingIfNeeded: (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16)
+            i &+= 1
+        }
+    }
+
+    /// The same row faded by `opacity` (0…256) over what is already in `d`.
+    @inline(never)
+    static func resampleRow(_ scratch: UnsafePointer<UInt16>, _ table: UnsafePointer<Int32>, into d: UnsafeMutablePointer<UInt8>, count: Int,
+                            opacity: Int) {
+        let keep = Int32(255 - ((255 * opacity) >> 8)), o = Int32(opacity)
+        var i = 0
+        while i < count {
+            let iu = Int(table[2 &* i]), f1 = table[2 &* i &+ 1]
+            let a = Int32(scratch[iu]), b = Int32(scratch[iu &+ 1])
+            let val = (a &* 256 &+ (b &- a) &* f1 &+ 32768) &>> 16
+            let x = Int32(d[i]) &* keep
+            d[i] = UInt8(truncatingIfNeeded: min(255, (val &* o) &>> 8 &+ ((x &+ 1 &+ (x &>> 8)) &>> 8)))
+            i &+= 1
         }
     }
 

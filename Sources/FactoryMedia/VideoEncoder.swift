@@ -69,14 +69,17 @@ public final class VideoEncoder {
         if cf_av_format_wants_global_header(fmt) != 0 { v.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
         av_opt_set(v.pointee.priv_data, "preset", settings.preset.x264, 0)
         av_opt_set(v.pointee.priv_data, "profile", "high", 0)
-        // Threading and lookahead chosen by measurement at 1080x1920 on 2 cores (README, Performance):
-        // frame threads keep both cores busy where slice threads left a third of them idle; the
-        // lookahead runs in the thread that sends frames (sync-lookahead=0), which otherwise only
-        // waits, and saves x264 a buffer of frames (about 30 MB); 5 frames of lookahead instead of
-        // veryfast's 10 save 30 MB more for an SSIM 0.0007 lower than ffmpeg's defaults.
+        // Threading and lookahead chosen by measurement at 1080x1920 on 2 cores (the ffmpeg CLI on
+        // the poster's composed frames, alternating configurations, 2026-11-24): frame threads keep
+        // both cores busy where slice threads left a third of them idle, and two of them hold fewer
+        // frames than ffmpeg's default three; the lookahead runs in the thread that sends frames
+        // (sync-lookahead=0), which otherwise only waits, and saves x264 a buffer of frames.
+        // The preset's own 10 frames of lookahead stay: 5 saved 30 MB but cost about 20 % more CPU
+        // (9.0 against 7.5 CPU-s) and SSIM 0.0007. Without B-pyramid (B-frames are never
+        // references) x264 keeps fewer reconstructed frames: 22 MB less, SSIM within 0.0001.
         // 8x8 transforms stay on in every preset so even draft streams are High profile.
         v.pointee.thread_count = Int32(min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        av_opt_set(v.pointee.priv_data, "x264-params", "rc-lookahead=5:sync-lookahead=0:8x8dct=1", 0)
+        av_opt_set(v.pointee.priv_data, "x264-params", Self.x264Params, 0)
         try AV.check(avcodec_open2(v, h264, nil), .settings, "cannot open libx264 at \(settings.width)x\(settings.height)")
 
         // Audio: the native AAC-LC encoder, 44.1 kHz stereo float planar.
@@ -114,6 +117,11 @@ public final class VideoEncoder {
         try AV.check(cf_av_format_open_io(fmt, path), .open, "cannot open \(path) for writing")
         try AV.check(cf_av_write_header_faststart(fmt), .mux, "cannot write the MP4 header of \(path)")
     }
+
+    /// libx264's options beyond the preset (see the threading comment in `init`).
+    /// `FACTORY_X264_PARAMS` replaces them, for measuring alternatives with `factory bench`.
+    static let x264Params = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"]
+        ?? "b-pyramid=none:8x8dct=1"
 
     deinit {
         assert(finished || format == nil, "VideoEncoder released without finish(): \(path) is incomplete")

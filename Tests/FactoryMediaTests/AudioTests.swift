@@ -31,6 +31,18 @@ import Testing
         #expect(mixed.samples[10] == 0.5)
     }
 
+    @Test func packedSourceGivesBackTheSamplesTo16BitsAndPadsWithSilence() throws {
+        let buffer = AudioBuffer(samples: [0.5, -0.25, 1.5, -2, 0.001, 0])
+        let source = PackedAudioSource(buffer)
+        #expect(abs(source.duration - 3.0 / 44_100) < 1e-12)
+        var out = [Float](repeating: 9, count: 8)
+        let real = try out.withUnsafeMutableBufferPointer { try source.read(into: $0, frames: 4) }
+        #expect(real == 3)
+        let expected: [Float] = [0.5, -0.25, 1, -1, 0.001, 0, 0, 0]
+        for (got, want) in zip(out, expected) { #expect(abs(got - want) < 1.0 / 32_767) }
+        #expect(try out.withUnsafeMutableBufferPointer { try source.read(into: $0, frames: 4) } == 0)
+    }
+
     @Test func missingFileIsAClearError() {
         let error = #expect(throws: MediaError.self) { _ = try AudioDecoder.decode(path: "/nonexistent/song.mp3") }
         #expect(error?.description.contains("/nonexistent/song.mp3") == true)

@@ -24,6 +24,11 @@ void cf_vips_release_memory(void);
 void cf_vips_limit_malloc_arenas(int arenas);
 /// Returns freed heap pages to the system (malloc_trim); needs no libvips start-up.
 void cf_vips_trim_heap(void);
+/// Unmaps this process's clean pages of read-only file mappings (program and library code and
+/// constants: those without a private copy of any page), so they stop counting in its resident
+/// set; they stay in the page cache and come back on the next touch. Mappings that are writable,
+/// shared, or hold private copies (relocated data) are left alone. Returns the KiB unmapped.
+long cf_vips_release_clean_file_pages(void);
 
 int cf_vips_width(VipsImage *image);
 int cf_vips_height(VipsImage *image);

@@ -81,9 +81,12 @@ public struct Runner: Sendable {
         let planned = plan(cache: try await gateway?.cache.lookup(), fresh: options.regenerate ?? [], committed: ("", 0, 0)).stages
         await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
+        // Paid stages serve earlier items first; renders take the pool longest first.
+        let renderOrder = RenderOrder.priorities(items)
         await withTaskGroup(of: ItemOutcome.self) { group in
             for (index, item) in items.enumerated() {
-                group.addTask { await self.make(item, priority: index, renderLimit: renderLimit) }
+                let renderPriority = renderOrder[item.id] ?? index
+                group.addTask { await self.make(item, priority: index, renderPriority: renderPriority, renderLimit: renderLimit) }
             }
             for await outcome in group {
                 outcomes[outcome.id] = outcome
@@ -175,7 +178,7 @@ public struct Runner: Sendable {
         }
     }
 
-    public func make(_ item: Item, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+    public func make(_ item: Item, priority: Int, renderPriority: Int? = nil, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
@@ -184,11 +187,12 @@ public struct Runner: Sendable {
             return outcome
         }
         return await make(job(for: item, providers: providers.reporting(to: progress)), outcome: outcome, started: started,
-                          priority: priority, renderLimit: renderLimit)
+                          priority: priority, renderPriority: renderPriority ?? priority, renderLimit: renderLimit)
     }
 
     /// The item's work with its kind's types: fetch, then render the same assets, no casts.
-    func make<Job: KindJob>(_ job: Job, outcome: ItemOutcome, started: Date, priority: Int, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+    func make<Job: KindJob>(_ job: Job, outcome: ItemOutcome, started: Date, priority: Int, renderPriority: Int,
+                            renderLimit: AsyncSemaphore) async -> ItemOutcome {
         var outcome = outcome
         let item = job.item
         if keepsBundle(job) {
@@ -205,12 +209,14 @@ public struct Runner: Sendable {
                 outcome.status = .fetched
             } else {
                 try Task.checkCancellation()
-                let (bundle, notes) = try await renderLimit.withPermit(priority: priority) { () async throws -> (String, [String]) in
+                let (bundle, notes) = try await renderLimit.withPermit(priority: renderPriority) { () async throws -> (String, [String]) in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
                         try await progress.stage(item: item.id, stage: "render", provider: "render",
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
-                            try await job.render(assets, records: records, into: writer)
+                            try await withTaskExecutorPreference(RenderExecutor(label: "factory-render-\(item.id)")) {
+                                try await job.render(assets, records: records, into: writer)
+                            }
                         }
                         if let fence = publication {
                             try writer.prepare()

@@ -6,8 +6,7 @@ import Foundation
 /// message starting on the frame it appears, and sound in the encoded track when messages are sent
 /// and received.
 enum ChatChecks {
-    static func run(writer: BundleWriter, timeline: ChatTimeline, cues: [Captions.Cue], settings: VideoSettings,
-                    sound: AudioBuffer) throws -> [BundleMetadata.Check] {
+    static func run(writer: BundleWriter, timeline: ChatTimeline, cues: [Captions.Cue], settings: VideoSettings) throws -> [BundleMetadata.Check] {
         let path = writer.path("video.mp4")
         let probe = try MediaProbe.probe(path: path)
         let frame = 1 / Double(timeline.fps)

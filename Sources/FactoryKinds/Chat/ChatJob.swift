@@ -42,17 +42,21 @@ struct ChatJob: Sendable {
         let conversation = assets.conversation
         let timeline = ChatTimeline(conversation: conversation, secondsPerCharacter: spec.typingSpeed.secondsPerCharacter, fps: spec.fps)
         let art = ChatArt(conversation: conversation, spec: spec, format: format, brand: manifest.brand)
-        let built = try ChatScene(art: art, timeline: timeline, insets: format.safeInsets).build()
+        // Only the scene and the typed text are kept: the bubbles' images go before the render.
+        let (scene, typedText) = try { () throws -> (Scene, PixelSequence?) in
+            let built = try ChatScene(art: art, timeline: timeline, insets: format.safeInsets).build()
+            return (built.scene, built.typedText)
+        }()
         try Task.checkCancellation()
 
-        let music = try item.music.map { path in
-            try AudioDecoder.decode(path: path, maxSeconds: timeline.duration + 1)
-        }
-        let sound = try ChatSoundtrack.mix(timeline: timeline, conversation: conversation, music: music, musicVolume: item.musicVolume)
+        // Held as 16-bit samples through the render (half the memory of the mix; the music bed goes with the mix).
+        let sound = PackedAudioSource(try ChatSoundtrack.mix(
+            timeline: timeline, conversation: conversation,
+            music: try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) }, musicVolume: item.musicVolume))
         let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
                                      bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset)
         Vips.releaseMemory()
-        let stats = try SceneRenderer.render(built.scene, audio: sound, to: writer.path("video.mp4"), settings: settings)
+        let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
 
         let cues = timeline.cues(conversation)
         let captions = Captions(cues)
@@ -63,16 +67,16 @@ struct ChatJob: Sendable {
         try writer.write(String(decoding: json, as: UTF8.self), to: "conversation.json")
 
         let coverAt = ChatCover.moment(conversation: conversation, timeline: timeline)
-        try ChatCover.save(built.scene, at: coverAt, to: writer.path("cover.jpg"))
+        try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
 
-        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings, sound: sound)
+        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings)
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
             details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
                       "messages": "\(conversation.messages.count)", "characters": conversation.characters.map(\.name).joined(separator: ", "),
                       "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
                       "cover_at_seconds": String(format: "%.3f", coverAt),
-                      "typed_text_versions": "\(built.typedText?.rasterised ?? 0)",
+                      "typed_text_versions": "\(typedText?.rasterised ?? 0)",
                       "compose_seconds": String(format: "%.2f", stats.composeSeconds)])
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")

@@ -106,19 +106,23 @@ struct PosterJob: Sendable {
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         let quote = assets.quote, attribution = assets.attribution
-        var layouts: [PosterLayout] = []
-        var mainStill: Image?
-        for (variant, generated) in assets.images.enumerated() {
-            let layout = try self.layout(generated, quote: quote, attribution: attribution)
-            let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
-            let still = try layout.still()
-            try still.saveJPEG(to: writer.path(name), quality: 92)
-            if mainStill == nil { mainStill = still }
-            layouts.append(layout)
-            try Task.checkCancellation()
-        }
-        guard let main = layouts.first, let mainStill else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
-        try mainStill.resized(scale: 720.0 / Double(main.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+        // The stills and the other variants' layouts are released before the video is rendered.
+        let main = try { () throws -> PosterLayout in
+            var main: PosterLayout?
+            for (variant, generated) in assets.images.enumerated() {
+                let layout = try self.layout(generated, quote: quote, attribution: attribution)
+                let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
+                let still = try layout.still()
+                try still.saveJPEG(to: writer.path(name), quality: 92)
+                if main == nil {
+                    main = layout
+                    try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+                }
+                try Task.checkCancellation()
+            }
+            guard let main else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
+            return main
+        }()
 
         Vips.releaseMemory()
         let (settings, stats) = try video(main, to: writer.path("video.mp4"))
