@@ -7,7 +7,7 @@ extension StoryLibrary {
         keywords: ["sea", "ocean", "beach", "boat", "ship", "sail", "sailing", "island", "fish", "whale", "dolphin",
                    "mermaid", "pirate", "shell", "lighthouse", "harbour", "harbor", "wave", "waves", "seal", "turtle",
                    "underwater", "lake", "river", "seaside", "coral"],
-        titles: ["{hero} and the Sleepy Sea", "{hero} and the Lighthouse Light", "The Night {hero} Sailed the Bay",
+        titles: ["{hero} and the Sleepy Sea", "The Lighthouse Keeps Watch for {hero}", "The Night {hero} Sailed the Bay",
                  "A Silver Tide for {hero}"] + seaTitles,
         setups: [
             StoryPart("sea-setup-lighthouse", core: [

@@ -7,7 +7,7 @@ extension StoryLibrary {
         "{hero} Finds a Bottle on the Shore", "A Shell Big Enough for {hero}'s Crab", "Where the Puffins Sleep, by {hero}",
         "{hero} Climbs a Hundred Steps", "The Whale Who Sang with {hero}", "{hero}'s Evening at Otter Cove",
         "A Comb for the Mermaid, Found by {hero}", "{hero} Ties Up the Runaway Boat", "The Octopus Who Wanted {hero}'s Help",
-        "Low Tide Lullaby for {hero}",
+        "{hero} Hears the Crab's Whistle",
     ]
 
     static let seaSetups = [
