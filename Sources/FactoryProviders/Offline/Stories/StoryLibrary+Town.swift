@@ -7,7 +7,7 @@ extension StoryLibrary {
         keywords: ["town", "city", "village", "street", "bakery", "baker", "shop", "market", "train", "bus", "library",
                    "book", "books", "school", "friend", "friends", "birthday", "party", "toy", "toys", "cat", "dog",
                    "puppy", "kitten", "grandma", "grandpa", "family", "home", "house", "music", "clock"],
-        titles: ["{hero} and the Sleepy Town", "A Lantern Walk with {hero}", "The Night {hero} Helped the Town to Bed",
+        titles: ["{hero} and the Sleepy Town", "A Lantern Walk with {hero}", "The Night {hero} Tucked In the Streets",
                  "Lamplight Over {hero}'s Quiet Square"] + townTitles,
         setups: [
             StoryPart("town-setup-walk", core: [
