@@ -6,7 +6,7 @@ extension StoryLibrary {
         id: "forest",
         keywords: ["forest", "wood", "woods", "tree", "trees", "owl", "fox", "deer", "badger", "hedgehog", "mushroom",
                    "fairy", "fairies", "elf", "elves", "woodland", "jungle", "leaf", "leaves", "garden", "park", "camping"],
-        titles: ["{hero} and the Whispering Wood", "{hero} and the Firefly Lanterns", "The Night {hero} Walked in the Wood",
+        titles: ["{hero} and the Whispering Wood", "Firefly Lanterns Light {hero}'s Way", "The Night {hero} Walked in the Wood",
                  "A Moonlit Path for {hero}"] + forestTitles,
         setups: [
             StoryPart("forest-setup-cottage", core: [

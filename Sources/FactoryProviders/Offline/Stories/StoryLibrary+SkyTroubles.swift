@@ -4,7 +4,7 @@ import FactoryCore
 /// premise for a quarter of a year (the content memory refuses repeats within 12 weeks).
 extension StoryLibrary {
     static let skyTitles = [
-        "{hero} Frees the Crescent Moon", "A Runaway Kite Comes Home with {hero}", "{hero} Finds a Garden for the Rain",
+        "A Crescent Caught on a Spire, Freed by {hero}", "A Runaway Kite Comes Home with {hero}", "{hero} Finds a Garden for the Rain",
         "{hero} Helps a Shy Shooting Star", "Seven Colours Again, Thanks to {hero}", "{hero} Tidies the Little Bear",
         "The Unicorn Foal's First Glow, with {hero}", "{hero} Untangles a Comet's Tail", "A Yellow Balloon Finds {hero}",
         "{hero} Calms the Restless Breeze",

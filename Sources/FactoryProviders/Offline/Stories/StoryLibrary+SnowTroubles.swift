@@ -6,7 +6,7 @@ extension StoryLibrary {
     static let snowTitles = [
         "{hero} Digs a Den for a Polar Cub", "A Mitten Nest Made by {hero}", "{hero} Leads the Ducks to the Warm Spring",
         "The Reindeer Bell {hero} Found", "A Husky Puppy's First Run with {hero}", "{hero} and the Elf's Spilled Sack",
-        "The Little Goat Who Followed {hero}", "Frost Patterns Painted for {hero}", "{hero} Saves the Smallest Snowman",
+        "{hero} Shows a Goat Kid the Way Down", "Frost Patterns Painted for {hero}", "{hero} Saves the Smallest Snowman",
         "A Lantern Lit by {hero} on the Mountain",
     ]
 

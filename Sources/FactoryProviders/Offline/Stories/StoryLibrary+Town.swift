@@ -64,7 +64,7 @@ extension StoryLibrary {
                 "At the sound of it, the pigeons tucked their heads under their wings and settled down to sleep.",
                 "All over town, people looked up and smiled, because the bedtime bell meant everything was as it should be.",
                 "\"Well done,\" said the baker, and he gave {hero} a floury high five.",
-            ]), summary: "{hero} and {friend} help wind the town's clock so the bedtime bell can ring again."),
+            ]), summary: "The bedtime bell stays silent until {hero} winds the town's big clock with {friend}."),
         ] + townTroubles,
         episodes: [
             StoryPart("town-bakery", core: [

@@ -6,7 +6,7 @@ extension StoryLibrary {
     static let townTitles = [
         "{hero} Rescues a Book from the Rain", "The Dough That Waited for {hero}", "A Letter Blown Down Baker Street, by {hero}",
         "{hero} at the Fountain After Dark", "The Sparrows Thank {hero}", "{hero} Finds the Station Whistle",
-        "Window Boxes Watered by {hero}", "{hero} Winds the Carousel", "The Clockwork Mouse and {hero}",
+        "Window Boxes Watered by {hero}", "A Carousel Lullaby for {hero}", "The Clockwork Mouse and {hero}",
         "{hero} Turns the Weathervane",
     ]
 
