@@ -90,11 +90,12 @@ import Testing
         }
         #expect(13 + more == min(library.titles.count, library.troubles.count), "\(family): \(13 + more) stories before running out")
         #expect(OfflineStoryWriter.write(brief) == nil)
+        let total = 13 + more, request = StoryPrompt.request(brief)
         await #expect {
-            _ = try await OfflineTextProvider().write(StoryPrompt.request(brief), context: CallContext(item: "sat-bedtime", stage: "text", gateway: nil))
+            _ = try await OfflineTextProvider().write(request, context: CallContext(item: "sat-bedtime", stage: "text", gateway: nil))
         } throws: { error in
             let text = "\(error)"
-            return text.contains("item sat-bedtime: the offline story library is exhausted: every \(family) story it has (\(13 + more))")
+            return text.contains("item sat-bedtime: the offline story library is exhausted: every \(family) story it has (\(total))")
                 && text.contains("change the theme") && text.contains("lower `memory.weeks`")
         }
     }
@@ -119,8 +120,9 @@ import Testing
         #expect(Self.closePairs(titles, limit: RepeatMeasure.nearRepeat).isEmpty, "\(genre) titles: \(Self.closePairs(titles, limit: RepeatMeasure.nearRepeat))")
         #expect(Self.closePairs(premises, limit: RepeatMeasure.nearRepeat).isEmpty, "\(genre) premises: \(Self.closePairs(premises, limit: RepeatMeasure.nearRepeat))")
         #expect(OfflineChatWriter.write(brief) == nil)
+        let request = ChatPrompt.request(brief)
         await #expect {
-            _ = try await OfflineTextProvider().write(ChatPrompt.request(brief), context: CallContext(item: "chat", stage: "script", gateway: nil))
+            _ = try await OfflineTextProvider().write(request, context: CallContext(item: "chat", stage: "script", gateway: nil))
         } throws: { error in
             "\(error)".contains("item chat: the offline chat-script library is exhausted: every \(genre.rawValue) script it has (\(scripts.count))")
         }

@@ -54,7 +54,7 @@ extension ChatScripts {
             Beat(2, .me("there's a trail of melted snow up the loft ladder"), .other("do not go up that ladder")),
             Beat(3, .me("something's moving up there. slowly")),
             Beat(2, .other("get out. drive to the village"), .me("the car won't start. it's frozen")),
-            Beat(3, .me("the loft hatch just slid open a little")),
+            Beat(3, .me("the loft hatch just slid open a little"), .other("stay by the door. keep your phone in your hand")),
             Beat(3, .other("I'm getting the snowmobile. 20 minutes")),
             Beat(3, .me("it's whispering. it's asking if it can warm up")),
             Beat(3, .other("don't answer. whatever you do, don't say yes")),
@@ -107,7 +107,7 @@ extension ChatScripts {
         flavourAt: 6)
 
     static let satNav = ChatScript(
-        id: "horror-sat-nav", title: "The sat nav found a road that isn't there",
+        id: "horror-sat-nav", title: "The sat nav found a missing road",
         keywords: ["satnav", "gps", "road", "directions", "map", "route"],
         hook: [.other("why is your location pin in the middle of the lake?"), .me("I'm not at the lake. I'm on a road. the sat nav says it's the way home")],
         middle: [
