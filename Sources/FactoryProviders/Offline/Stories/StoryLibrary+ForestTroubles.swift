@@ -12,7 +12,7 @@ extension StoryLibrary {
 
     static let forestSetups = [
         StoryPart("forest-setup-boots", core: [
-            "At the end of a winding lane, where the garden fence met the trees, there lived {hero}, aged {age}.",
+            "At the end of a winding lane, where the garden fence met the trees, there lived {hero}, who was {age} years old.",
             "After supper, {hero} pulled on a pair of green boots and went to find {companion}.",
         ], extras: [
             "{looksLine}",
@@ -75,7 +75,7 @@ extension StoryLibrary {
             "They counted aloud as they went: one, two, three, all the way up to twelve.",
             "\"Twelve!\" cried the squirrel. \"That is exactly the right number.\"",
             "She carried the basket up her tree, and soon three sleepy little faces peeped out to wave.",
-        ]), summary: "Twelve spilled hazelnuts are gathered one by one so a squirrel's children will have breakfast."),
+        ]), summary: "Twelve spilled hazelnuts are gathered by {hero}, one by one, so a squirrel's children will have breakfast."),
         StoryTrouble(problem: StoryPart("forest-problem-hiccups", core: [
             "From a hollow log came a funny little sound: hic! hic! hic!",
             "Inside was a fox cub who could not get to sleep, because the hiccups kept bouncing him awake.",
@@ -89,7 +89,7 @@ extension StoryLibrary {
             "Then they all hummed a low, slow tune together, as quiet as a bee in a flower.",
             "One more small hic came, then a smaller one, and then no more at all.",
             "The fox cub curled his bushy tail over his nose and sighed, \"Thank you. That's much better.\"",
-        ]), summary: "Slow breathing and a humming tune cure the hiccups keeping a fox cub awake in a hollow log."),
+        ]), summary: "Slow breathing and {hero}'s humming tune cure the hiccups keeping a fox cub awake in a hollow log."),
         StoryTrouble(problem: StoryPart("forest-problem-beaver-dam", core: [
             "By the stream, two beavers were working as fast as their paws could go.",
             "A little gap had opened in their dam, and the water of their pond was trickling away.",
@@ -103,7 +103,7 @@ extension StoryLibrary {
             "The beavers pressed each twig into place and patted it with cool, soft mud.",
             "Bit by bit the trickle grew smaller, until the pond lay smooth and full again.",
             "The beavers slapped their flat tails on the water, which is how beavers say hooray.",
-        ]), summary: "Passing twigs to two busy beavers, the friends help mend a gap in the dam before moonrise."),
+        ]), summary: "Passing twigs to two busy beavers, {hero} helps mend a gap in the dam before moonrise."),
         StoryTrouble(problem: StoryPart("forest-problem-web", core: [
             "Between two branches by the gate hung a spider's web with a long tear across the middle.",
             "A careless breeze had pulled it, and the little spider who lived there was looking at it with a sigh.",
@@ -145,7 +145,7 @@ extension StoryLibrary {
             "{Friend} helped by patting the soil so the water soaked in.",
             "Slowly, the two small leaves lifted up, bright and green.",
             "\"Come and see me when I am tall,\" said the little oak, \"and I will give you shade.\"",
-        ]), summary: "Handful after handful of stream water saves a thirsty oak seedling no taller than a teacup."),
+        ]), summary: "Handful after handful, {hero} carries stream water to a thirsty oak seedling no taller than a teacup."),
         StoryTrouble(problem: StoryPart("forest-problem-snail", core: [
             "On a flat stone in the middle of the path sat a snail, looking very far from home.",
             "She had gone out to find a juicy leaf and somehow ended up a whole hour's crawl from her garden wall.",
@@ -159,7 +159,7 @@ extension StoryLibrary {
             "The snail waved her feelers at everything they passed, enjoying the ride enormously.",
             "At the garden wall, {hero} set the leaf down beside a cool, damp crack between the stones.",
             "\"Home at last,\" said the snail, and she slid inside her shell for a long, contented sleep.",
-        ]), summary: "A polite snail wanders an hour's crawl from her garden wall and rides home on a leaf."),
+        ]), summary: "A polite snail wanders an hour's crawl from her garden wall and rides home on a leaf {hero} carries."),
         StoryTrouble(problem: StoryPart("forest-problem-branch", core: [
             "At the foot of a bank, the rabbits were hopping about in a worried crowd.",
             "A fallen branch had landed right across the front door of their burrow, and nobody could get in.",
@@ -173,7 +173,7 @@ extension StoryLibrary {
             "The rabbits cheered in soft, thumping voices.",
             "One by one they hopped home, and the babies squeaked with joy to see them.",
             "Mother Rabbit gave {hero} a clover flower to say thank you, and then the door of the burrow went quiet.",
-        ]), summary: "A fallen branch blocks a rabbit burrow's front door, and two friends roll it aside together."),
+        ]), summary: "A fallen branch blocks a rabbit burrow's front door until {hero} and {friend} roll it aside."),
         StoryTrouble(problem: StoryPart("forest-problem-glowworm", core: [
             "Tonight was the glow-worms' parade, when they all light up in a long line through the grass.",
             "But one small glow-worm was hiding under a leaf, too shy to switch on her light.",
@@ -187,7 +187,7 @@ extension StoryLibrary {
             "She sang it once in a whisper, and a faint green glow flickered on.",
             "She sang it again, and her light grew steady and warm.",
             "Then she crawled out to join the parade, shining just as brightly as all the others.",
-        ]), summary: "A shy glow-worm learns a brave little song and finds the courage to shine in the parade."),
+        ]), summary: "A shy glow-worm learns a brave little song from {hero} and finds the courage to shine in the parade."),
         StoryTrouble(problem: StoryPart("forest-problem-wren", core: [
             "On a low branch sat a young wren, fluffing and unfluffing her feathers.",
             "Tomorrow she was meant to fly up to the high branch with her brothers, and she was not sure she could.",
@@ -201,6 +201,6 @@ extension StoryLibrary {
             "She hopped, and it was easy, so she fluttered to the next twig, and the next.",
             "Before she knew it, she was up on the high branch, snuggled between her brothers.",
             "\"I did it tonight,\" she peeped, \"so tomorrow will be easy,\" and she tucked her beak into her feathers.",
-        ]), summary: "Twig by twig, a wobbly young wren practises her flight to the high branch where her brothers sleep."),
+        ]), summary: "Twig by twig, with {hero} cheering, a wobbly young wren practises her flight to the high branch where her brothers sleep."),
     ]
 }

@@ -12,7 +12,7 @@ extension StoryLibrary {
 
     static let seaSetups = [
         StoryPart("sea-setup-cove", core: [
-            "Down a sandy lane, in a cottage with a round window that looked out to sea, lived {hero}, aged {age}.",
+            "Down a sandy lane, in a cottage with a round window that looked out to sea, lived {hero}, who was {age} years old.",
             "After supper, {hero} and {companion} always went to the little cove to watch the tide come in.",
         ], extras: [
             "{looksLine}",
@@ -75,7 +75,7 @@ extension StoryLibrary {
             "Then {hero} told it a secret: the dark is just the night giving everyone a blanket.",
             "The puffin thought about that, nodded, and waddled in.",
             "A moment later, a small sleepy voice came out: \"It's nice in here, actually.\"",
-        ]), summary: "Sea pinks, dry grass and a kind secret help a young puffin sleep alone in its burrow for the first time."),
+        ]), summary: "Sea pinks, dry grass and a kind secret from {hero} help a young puffin sleep alone in its burrow for the first time."),
         StoryTrouble(problem: StoryPart("sea-problem-lamp", core: [
             "Then the lighthouse light gave a flicker, and another, and grew dim.",
             "Up in the lamp room, the keeper was rubbing his eyes: sea salt had coated the great glass lens.",
@@ -89,7 +89,7 @@ extension StoryLibrary {
             "When the keeper turned the lamp back up, a beam of clear gold swept out across the bay.",
             "Far away, a little fishing boat flashed its own light twice to say thank you.",
             "The keeper gave them each a peppermint from his tin and said they were honorary keepers now.",
-        ]), summary: "Salt dims the great lighthouse lens until two young helpers climb up and polish it clear."),
+        ]), summary: "Salt dims the great lighthouse lens until {hero} climbs up with {friend} and polishes it clear."),
         StoryTrouble(problem: StoryPart("sea-problem-whale-song", core: [
             "Out in the bay, a young whale was trying to sing, but only a small squeak came out.",
             "\"My mother sings me to sleep every night,\" it said, \"and tonight I wanted to sing to her.\"",
@@ -103,7 +103,7 @@ extension StoryLibrary {
             "Then another note, and another, until the whale's song rolled out over the water.",
             "From far out at sea, a great deep voice answered, and the young whale flipped its tail with joy.",
             "The two songs met in the middle of the bay and wrapped around each other like a hug.",
-        ]), summary: "One hummed note at a time, a young whale remembers the song it wants to sing to its mother."),
+        ]), summary: "One note hummed by {hero} at a time, a young whale remembers the song it wants to sing to its mother."),
         StoryTrouble(problem: StoryPart("sea-problem-otter", core: [
             "In a quiet cove, an otter was diving again and again, coming up each time with an empty paw.",
             "\"My favourite pebble,\" he said. \"I hold it while I sleep, and I've dropped it in the water.\"",
@@ -117,7 +117,7 @@ extension StoryLibrary {
             "The otter dived one more time and came up holding it high, like a prize.",
             "He rolled onto his back, floating, with the pebble held tight against his tummy.",
             "Then he wrapped a strand of seaweed around himself so he would not drift, and closed his eyes.",
-        ]), summary: "An otter drops the striped pebble he sleeps holding, and patient eyes spot it among the weeds."),
+        ]), summary: "An otter drops the striped pebble he sleeps holding, and {hero}'s patient eyes spot it among the weeds."),
         StoryTrouble(problem: StoryPart("sea-problem-mermaid-comb", core: [
             "On a rock just off the shore sat a mermaid, looking all around her in dismay.",
             "\"My shell comb,\" she said. \"I can't braid my hair for bed without it, and the waves have hidden it.\"",
@@ -159,7 +159,7 @@ extension StoryLibrary {
             "The octopus squeezed in, all eight arms folded neatly, and turned a happy shade of pink.",
             "It pulled a few small shells across the opening like a curtain.",
             "\"The best bedroom in the whole pool,\" it said, and its eyes closed slowly.",
-        ]), summary: "A small octopus wants a snug bedroom, and an old clay pot set in the rock pool becomes its home."),
+        ]), summary: "A small octopus wants a snug bedroom, and the old clay pot {hero} sets in the rock pool becomes its home."),
         StoryTrouble(problem: StoryPart("sea-problem-gull-egg", core: [
             "Near the dunes, a mother gull was calling softly and looking everywhere at once.",
             "A speckled egg had rolled out of her nest in the marram grass, and she could not see where it had gone.",
@@ -173,7 +173,7 @@ extension StoryLibrary {
             "Holding it as gently as a soap bubble, {hero} carried it back up to the nest.",
             "The mother gull settled over it and fluffed her feathers until the egg was hidden and warm.",
             "\"Thank you,\" she murmured, already half asleep. \"My chick will hear all about you.\"",
-        ]), summary: "A speckled gull's egg rolls away down a dune until a faint groove in the sand leads to where it rests."),
+        ]), summary: "A speckled gull's egg rolls away down a dune, and {hero} follows a faint groove in the sand to where it rests."),
         StoryTrouble(problem: StoryPart("sea-problem-tangle", core: [
             "In the shallows, a little silver fish was caught in a tangle of old green string.",
             "It wriggled and wriggled, but the more it wriggled, the tighter the tangle became.",
@@ -187,7 +187,7 @@ extension StoryLibrary {
             "It darted in a happy circle and flashed silver in the moonlight.",
             "{hero} rolled the old string up and put it in a pocket, so that no other fish would get tangled.",
             "The fish swam off to its family under the seaweed, where the water was calm and dark.",
-        ]), summary: "Loop by loop, patient fingers free a little silver fish from a knot of old green string."),
+        ]), summary: "Loop by loop, {hero} frees a little silver fish from a knot of old green string."),
         StoryTrouble(problem: StoryPart("sea-problem-tide-clock", core: [
             "On the sand sat a worried little crab holding a tiny shell whistle.",
             "\"I'm the tide crier,\" she said, \"and I've lost count of the waves, so I don't know when to whistle.\"",
@@ -201,6 +201,6 @@ extension StoryLibrary {
             "\"The tide has turned,\" said {hero}. \"Look, the sea is starting to go out.\"",
             "The little crab blew her whistle, one long, soft note that carried all along the shore.",
             "Everywhere, small creatures tucked themselves into the sand and under the rocks to sleep.",
-        ]), summary: "A small crab who whistles at the turn of the tide loses count, and a wet line on a rock shows her the moment."),
+        ]), summary: "A small crab who whistles at the turn of the tide loses count, and {hero} reads the moment from a wet line on a rock."),
     ]
 }

@@ -12,7 +12,7 @@ extension StoryLibrary {
 
     static let skySetups = [
         StoryPart("sky-setup-balloon", core: [
-            "High on a hill, in a house with a telescope in the attic, lived {hero}, who was {age}.",
+            "High on a hill, in a house with a telescope in the attic, lived {hero}, who was {age} years old.",
             "On clear nights, {hero} and {companion} climbed into the basket of a little hot-air balloon tied up in the garden.",
         ], extras: [
             "{looksLine}",
@@ -47,7 +47,7 @@ extension StoryLibrary {
             "The moon rose slowly into the sky, rocking a little, like a boat leaving the harbour.",
             "\"Much better,\" it said, and shone a little brighter over {hero}'s house, just to say thank you.",
             "The weathercock gave a relieved creak and turned to face the wind again.",
-        ]), summary: "The crescent moon snags its tip on a church spire and needs a gentle nudge to float free."),
+        ]), summary: "The crescent moon snags its tip on a church spire and needs a gentle nudge from {hero} to float free."),
         StoryTrouble(problem: StoryPart("sky-problem-kite", core: [
             "A blue kite with a long ribbon tail was drifting past all by itself, its string dangling.",
             "\"My string snapped,\" it said, \"and my girl is asleep down there, and she doesn't know I'm gone.\"",
@@ -61,7 +61,7 @@ extension StoryLibrary {
             "Together they floated down and laid the kite softly on the grass beneath her window.",
             "{hero} tied its string to the swing with a bow, so it would not wander off again.",
             "The kite rustled happily and settled down to wait for morning.",
-        ]), summary: "A blue kite whose string snapped is guided down to the sleeping girl's garden and tied to her swing."),
+        ]), summary: "A blue kite whose string snapped is guided down by {hero} to the sleeping girl's garden and tied to her swing."),
         StoryTrouble(problem: StoryPart("sky-problem-raincloud", core: [
             "They met a round grey cloud, puffed up and heavy, sighing over and over.",
             "\"I'm so full of rain,\" it said, \"that I can't float properly, and I'm too uncomfortable to sleep.\"",
@@ -75,7 +75,7 @@ extension StoryLibrary {
             "The cloud floated over it and let its rain fall gently, pitter-patter, onto every thirsty leaf.",
             "When it was done, it was small and white and fluffy, and light as a feather.",
             "\"Oh, that feels lovely,\" it said, and drifted off to sleep over the hills.",
-        ]), summary: "A heavy grey cloud too full to sleep lets its rain fall where a garden's lettuces are thirsty."),
+        ]), summary: "A heavy grey cloud too full to sleep lets its rain fall where {hero} shows it thirsty lettuces."),
         StoryTrouble(problem: StoryPart("sky-problem-shooting-star", core: [
             "On the edge of the Milky Way sat a small star, its knees drawn up, watching the others zoom past.",
             "\"I'm supposed to be a shooting star tonight,\" it said, \"but I'm nervous about going so fast.\"",
@@ -89,7 +89,7 @@ extension StoryLibrary {
             "That made the little star so happy that it forgot to be nervous.",
             "It pushed off and slid across the sky in one long, shining line, not wobbling at all.",
             "Down below, three children at three windows saw it and made three wishes, and the star glowed with pride.",
-        ]), summary: "A nervous little star is afraid to shoot across the sky, until someone promises it the very first wish."),
+        ]), summary: "A nervous little star is afraid to shoot across the sky, until {hero} promises it the very first wish."),
         StoryTrouble(problem: StoryPart("sky-problem-rainbow", core: [
             "A pale evening rainbow hung in the sky, but something about it looked wrong.",
             "It had red and orange and yellow and green, then a gap, then indigo and violet: the blue had slipped away.",
@@ -103,7 +103,7 @@ extension StoryLibrary {
             "The bluebird woke, blinked, and said, \"Oh! I only borrowed it to keep warm.\"",
             "It gave the stripe back, and the rainbow shone whole again, all seven colours in a row.",
             "In return, the rainbow wrapped the bluebird in a little scarf of soft violet.",
-        ]), summary: "A sleepy bluebird borrowed the rainbow's blue to keep warm, and gives it back so the rainbow is whole."),
+        ]), summary: "{hero} spots that a sleepy bluebird borrowed the rainbow's blue to keep warm, and it gives it back so the rainbow is whole."),
         StoryTrouble(problem: StoryPart("sky-problem-little-bear", core: [
             "They came to the Little Bear, the group of stars shaped like a small bear, but it did not look like a bear at all.",
             "A gust of starry wind had jumbled its stars, and now it looked more like a teapot.",
@@ -117,7 +117,7 @@ extension StoryLibrary {
             "The last star was the tip of the tail, the bright one that always points north.",
             "When it clicked into place, the Little Bear glowed and gave a tiny, twinkly yawn.",
             "Far below on the sea, a sailor looked up, smiled, and turned her boat for home.",
-        ]), summary: "Starry wind jumbles the Little Bear into a teapot, and the stars are set back in place one by one."),
+        ]), summary: "Starry wind jumbles the Little Bear into a teapot, and {hero} sets its stars back in place one by one."),
         StoryTrouble(problem: StoryPart("sky-problem-unicorn", core: [
             "On a cloud meadow stood a unicorn foal, gazing up at her mother, whose horn glowed like a lamp.",
             "\"Mine won't glow,\" she said, shaking her head. \"And I need it to light my way to bed.\"",
@@ -131,7 +131,7 @@ extension StoryLibrary {
             "Slowly, the tip of her horn began to shine, soft and pink at first, then gold.",
             "\"It works when you think of love,\" said her mother, nuzzling her.",
             "The foal trotted off to bed with her horn lighting the way, as proud as could be.",
-        ]), summary: "A unicorn foal's horn stays dark until she thinks of the happiest thing she knows, her mother at bedtime."),
+        ]), summary: "A unicorn foal's horn stays dark until {hero} asks her to think of the happiest thing she knows."),
         StoryTrouble(problem: StoryPart("sky-problem-comet-tail", core: [
             "A small comet was going round in circles, because its sparkly tail had got knotted in a wisp of cloud.",
             "\"I can only fly in circles,\" it grumbled, \"and I am getting quite dizzy.\"",
@@ -145,7 +145,7 @@ extension StoryLibrary {
             "The tail slid free, long and glittering, and the comet did one happy straight line across the sky.",
             "It sprinkled a little stardust over them as it went, which tickled their noses.",
             "The cloud smoothed itself out and went back to sleep with a contented puff.",
-        ]), summary: "A comet going round in circles has its sparkly tail knotted in a cloud, until patient hands work it loose."),
+        ]), summary: "A comet going round in circles has its sparkly tail knotted in a cloud, until {hero} works it loose."),
         StoryTrouble(problem: StoryPart("sky-problem-balloon", core: [
             "Floating up past the stars came a yellow party balloon with a ribbon trailing beneath it.",
             "Written on it in crayon was a name and the words: my best balloon.",
@@ -159,7 +159,7 @@ extension StoryLibrary {
             "There it was: a house with paper flags, and a small boy asleep in a party hat.",
             "{hero} tied the ribbon to the end of his bed, very quietly.",
             "The balloon bobbed gently beside him, glowing in the moonlight like a little sun.",
-        ]), summary: "A yellow birthday balloon floats up among the stars and is carried back to the boy it belongs to."),
+        ]), summary: "A yellow birthday balloon floats up among the stars, and {hero} carries it back to the boy it belongs to."),
         StoryTrouble(problem: StoryPart("sky-problem-breeze", core: [
             "A young breeze was rushing about the sky, rattling the clouds and ruffling the birds in their nests.",
             "\"I can't stop,\" it puffed. \"I've been blowing all day, and now I don't know how to be still.\"",
@@ -173,7 +173,7 @@ extension StoryLibrary {
             "The breeze tried it, and became a gust, then a puff, then the softest sigh.",
             "It curled up in the hollow of a cloud like a kitten.",
             "\"I didn't know being still could feel so nice,\" it whispered, and was quiet at last.",
-        ]), summary: "Breathing like the sea teaches a young breeze that has blown all day how to be still at last."),
+        ]), summary: "{hero} teaches a young breeze that has blown all day to breathe like the sea and be still at last."),
         StoryTrouble(problem: StoryPart("sky-problem-teddy", core: [
             "Past them floated a small brown teddy bear wearing a tiny silver spacesuit.",
             "\"I fell out of the space station window,\" it said, \"and my astronaut can't sleep without me.\"",
@@ -187,7 +187,7 @@ extension StoryLibrary {
             "A gloved hand reached out and took it, and the astronaut gave a thumbs-up through the glass.",
             "Then she zipped the teddy inside her sleeping bag and waved goodnight.",
             "The space station sailed on, quiet and bright, with two sleepy travellers inside.",
-        ]), summary: "An astronaut's teddy floats out of the space station, and it is carried back up to her round window."),
+        ]), summary: "An astronaut's teddy floats out of the space station, and {hero} carries it back up to her round window."),
         StoryTrouble(problem: StoryPart("sky-problem-lantern-moth", core: [
             "A silver moth was fluttering in a worried zigzag near the Milky Way.",
             "\"I'm the one who lights the dream lanterns,\" she said, \"and I've dropped my little spark.\"",
@@ -201,6 +201,6 @@ extension StoryLibrary {
             "The moth took the spark and flew along the line, lighting every lantern one after another.",
             "Each one glowed a different soft colour: peach, mint, lilac and gold.",
             "\"Now every child will have a good dream,\" said the moth, \"and you two first of all.\"",
-        ]), summary: "The moth who lights the dream lanterns drops her spark, and it turns up glowing in the fluff of a cloud."),
+        ]), summary: "The moth who lights the dream lanterns drops her spark, and {hero} finds it glowing in the fluff of a cloud."),
     ]
 }

@@ -47,7 +47,7 @@ extension StoryLibrary {
             "Together they scooped and patted until there was a round, snug den with a tiny doorway.",
             "The cub crawled in, turned round twice, and poked her nose out to say it was perfect.",
             "Her mother came over, sniffed the den approvingly, and lay down across the doorway to keep watch.",
-        ]), summary: "A polar bear cub digging her first den learns to pat the walls firm so it stays up."),
+        ]), summary: "A polar bear cub digging her first den learns from {hero} to pat the walls firm so it stays up."),
         StoryTrouble(problem: StoryPart("snow-problem-robin", core: [
             "On the fence post sat a robin, puffed up like a little red ball, shivering.",
             "\"My nest blew down in the wind,\" he said, \"and every branch is covered in snow.\"",
@@ -61,7 +61,7 @@ extension StoryLibrary {
             "The robin hopped inside and wriggled until only his red chest and bright eyes showed.",
             "\"A mitten nest,\" he chirped. \"The warmest bed a robin ever had.\"",
             "{hero} walked home with one hand in a pocket, not minding the cold at all.",
-        ]), summary: "A shivering robin's nest blows down, so a woolly mitten stuffed with straw becomes his bed for the night."),
+        ]), summary: "A shivering robin's nest blows down, so {hero}'s woolly mitten stuffed with straw becomes his bed for the night."),
         StoryTrouble(problem: StoryPart("snow-problem-ducks", core: [
             "At the edge of the pond, a family of ducks stood on the ice, looking puzzled.",
             "The water they usually floated on had frozen hard, and they had nowhere to sleep.",
@@ -75,7 +75,7 @@ extension StoryLibrary {
             "They led the ducks there in a line, slowly, ducklings waddling in the footprints.",
             "The spring steamed gently in the cold air, and the ducks slid in with happy quacks.",
             "Soon they were floating in a cosy circle, heads tucked under wings, in the only warm water in the valley.",
-        ]), summary: "When their pond freezes hard, a duck family is led in a line to the warm spring behind the mill."),
+        ]), summary: "When their pond freezes hard, {hero} leads a duck family in a line to the warm spring behind the mill."),
         StoryTrouble(problem: StoryPart("snow-problem-reindeer-bell", core: [
             "A young reindeer was nosing through the snow under the pines, snorting softly.",
             "\"I've lost the silver bell from my collar,\" he said, \"and my herd finds me by its sound.\"",
@@ -89,7 +89,7 @@ extension StoryLibrary {
             "There it was, hanging on a low twig, half hidden in a puff of snow.",
             "{hero} tied it back on the collar with a good strong knot, and the reindeer shook his head to make it ring.",
             "From far across the valley came an answering chorus of bells, and he trotted off to join his family.",
-        ]), summary: "Standing still and listening, the friends hear the faint tinkle of a young reindeer's lost silver bell."),
+        ]), summary: "Standing still and listening, {hero} hears the faint tinkle of a young reindeer's lost silver bell."),
         StoryTrouble(problem: StoryPart("snow-problem-husky", core: [
             "At the top of the sledging slope, a husky puppy was sitting with his ears flat.",
             "\"Tomorrow I pull the sled with the big dogs,\" he whimpered, \"but the hill looks so steep.\"",
@@ -103,7 +103,7 @@ extension StoryLibrary {
             "The puppy pulled, {hero} steered, and {friend} cheered, and they glided down in a slow, happy line.",
             "They did it again, and again, until the puppy's tail was wagging the whole time.",
             "Then he trotted to the kennel, squeezed in between the big dogs, and fell asleep still smiling.",
-        ]), summary: "A nervous husky puppy practises on the gentle slope with a little wooden sledge before his first real run."),
+        ]), summary: "A nervous husky puppy practises with {hero} on the gentle slope before his first real run."),
         StoryTrouble(problem: StoryPart("snow-problem-elf-sack", core: [
             "Under a tall pine, a little elf in a green hat was kneeling in the snow, gathering things up in a hurry.",
             "Her sack had split, and wooden toys were scattered everywhere, half buried in white.",
@@ -117,7 +117,7 @@ extension StoryLibrary {
             "They counted them back in: a train, a top, a doll, a drum, a tiny boat and a spinning star.",
             "The elf tied the sack with a red ribbon and bowed a very deep bow.",
             "\"One of these might find its way to your house,\" she winked, and vanished between the pines.",
-        ]), summary: "A hurrying elf's sack splits in the snow, and every wooden toy is found while she stitches it up."),
+        ]), summary: "A hurrying elf's sack splits in the snow, and {hero} finds every wooden toy while she stitches it up."),
         StoryTrouble(problem: StoryPart("snow-problem-goat-kid", core: [
             "High on a snowy rock stood a mountain goat kid, bleating softly and looking down.",
             "She had skipped up easily, but going down looked much harder, and the snow had hidden the footholds.",
@@ -131,7 +131,7 @@ extension StoryLibrary {
             "Hop, and hop, and hop, she came down neatly and landed beside her mother.",
             "The mother goat licked her ears, and the kid leaned into her woolly side.",
             "Then the two of them picked their way home to a sheltered hollow under the cliff.",
-        ]), summary: "Brushing snow off the ledges turns a steep rock into a staircase for a mountain goat kid to come down."),
+        ]), summary: "{hero} brushes snow off the ledges to turn a steep rock into a staircase for a mountain goat kid."),
         StoryTrouble(problem: StoryPart("snow-problem-frost-brush", core: [
             "By the cabin window, a tiny frost painter was searching the snow, wringing her icy hands.",
             "\"I've dropped my brush,\" she said, \"and without it, the windows will have no frost pictures in the morning.\"",
@@ -145,7 +145,7 @@ extension StoryLibrary {
             "The frost painter took it with delight and began at once, painting swirls and feathers on the glass.",
             "She painted a special picture on {hero}'s window: a tiny portrait of {friend}, made of frost.",
             "\"Look for it at sunrise,\" she whispered, \"before it melts.\"",
-        ]), summary: "A tiny frost painter drops her needle-thin brush and cannot paint the windows until it sparkles on a sill."),
+        ]), summary: "A tiny frost painter drops her needle-thin brush and cannot paint the windows until {hero} spots it on a sill."),
         StoryTrouble(problem: StoryPart("snow-problem-little-snowman", core: [
             "In a garden stood a family of snowmen, and the littlest one was right next to a warm kitchen window.",
             "\"I'm getting soft,\" he said, and a drip ran down his round cheek.",
@@ -159,7 +159,7 @@ extension StoryLibrary {
             "They patted fresh snow onto him until he was round and firm again.",
             "{friend} straightened his nose and put his buttons back in a neat line.",
             "\"Much better,\" he said, and the whole snowman family beamed their pebble smiles.",
-        ]), summary: "The littlest snowman starts to drip by a warm kitchen window and is rolled into the cool shade of the barn."),
+        ]), summary: "The littlest snowman starts to drip by a warm kitchen window, so {hero} rolls him into the cool shade of the barn."),
         StoryTrouble(problem: StoryPart("snow-problem-igloo-door", core: [
             "They came upon a round snow house with its doorway tumbled in, and a family of arctic foxes outside it.",
             "\"The roof of our doorway fell in,\" said the father fox, \"and the wind blows straight into our bedroom.\"",
@@ -173,7 +173,7 @@ extension StoryLibrary {
             "{Friend} smoothed the cracks with soft snow, so not a breath of wind could get through.",
             "The foxes crept in, and their snow house glowed faintly with the warmth of them.",
             "\"Snug as a den,\" said the father fox, and curled around his little ones.",
-        ]), summary: "Arctic foxes shiver when their snow house doorway falls in, until new blocks are cut and stacked."),
+        ]), summary: "Arctic foxes shiver when their snow house doorway falls in, until {hero} cuts and stacks new blocks."),
         StoryTrouble(problem: StoryPart("snow-problem-hut-lantern", core: [
             "Up on the mountainside, the lantern of the walkers' hut had gone out.",
             "It was the light that showed late walkers the way to shelter, and two tired climbers were still coming down.",
@@ -187,7 +187,7 @@ extension StoryLibrary {
             "It glowed warm and gold on the mountainside, a small bright star on the snow.",
             "The torches above turned towards it at once and came down, steady and sure.",
             "The climbers reached the hut, stamped the snow off their boots, and waved a thank-you down the valley.",
-        ]), summary: "The mountain hut's lantern goes out while two climbers are still coming down, and a careful hand relights it."),
+        ]), summary: "The mountain hut's lantern goes out while two climbers are still coming down, and {hero} relights it."),
         StoryTrouble(problem: StoryPart("snow-problem-walrus", core: [
             "On the icy shore lay a row of walruses, snoring so loudly that the icicles trembled.",
             "The smallest walrus was wide awake in the middle of them, with a flipper over each ear.",
@@ -201,6 +201,6 @@ extension StoryLibrary {
             "The snoring turned into a faraway hum, as soft as a cat purring.",
             "The little walrus smiled, snuggled against his grandpa's warm side and closed his eyes.",
             "Soon he was snoring too, a tiny snore, like a kettle just beginning to sing.",
-        ]), summary: "Grandpa Walrus snores like a foghorn, so the smallest walrus gets moss earmuffs and finally sleeps."),
+        ]), summary: "Grandpa Walrus snores like a foghorn, so {hero} makes the smallest walrus moss earmuffs."),
     ]
 }

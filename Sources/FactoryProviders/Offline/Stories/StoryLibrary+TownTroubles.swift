@@ -22,7 +22,7 @@ extension StoryLibrary {
             "The cobbles still held the warmth of the day, and the first lanterns were blinking on.",
         ]),
         StoryPart("town-setup-bicycle", core: [
-            "In a narrow house with a bright green door, on a hill above the town, lived {hero}, aged {age}.",
+            "In a narrow house with a bright green door, on a hill above the town, lived {hero}, who was {age} years old.",
             "Every evening after bath time, Dad wheeled the old bicycle out, and {hero} and {companion} rode in the basket down to the square.",
         ], extras: [
             "{looksLine}",
@@ -47,7 +47,7 @@ extension StoryLibrary {
             "It slid inside with a soft thump, dry and safe.",
             "On a slip of paper, {hero} wrote: found on the bench, please keep warm, it's a very good story.",
             "Inside the dark library, it almost seemed that the books on the shelves gave a sleepy sigh of relief.",
-        ]), summary: "A storybook left on a bench in the rain is carried dry to the library's night box."),
+        ]), summary: "A storybook left on a bench in the rain is carried dry by {hero} to the library's night box."),
         StoryTrouble(problem: StoryPart("town-problem-dough", core: [
             "Through the bakery window, they saw the baker frowning at a big bowl of dough.",
             "\"It won't rise,\" he said, opening the door. \"The oven's broken, the kitchen's cold, and the town needs bread tomorrow.\"",
@@ -61,7 +61,7 @@ extension StoryLibrary {
             "They tucked it in like a baby, and {friend} sang it a little song for good measure.",
             "Slowly, slowly, the dough began to swell, round and soft, until it peeped over the top of the bowl.",
             "The baker laughed and said there would be a special loaf with {hero}'s name on it in the morning.",
-        ]), summary: "When the bakery's kitchen turns cold, a flat bowl of dough is tucked in a wool blanket by the chimney until it rises."),
+        ]), summary: "When the bakery's kitchen turns cold, {hero} tucks a flat bowl of dough in a wool blanket by the chimney until it rises."),
         StoryTrouble(problem: StoryPart("town-problem-letter", core: [
             "A gust of wind came round the corner and sent an envelope skipping along the cobbles.",
             "It had a bright stamp and was addressed in careful capitals to Granny Rose, Number Nine, Mill Lane.",
@@ -75,7 +75,7 @@ extension StoryLibrary {
             "Number Nine had a knocker shaped like a fox and a light still on in the window.",
             "{hero} slipped the letter gently through the letterbox, and a moment later they heard a delighted little gasp.",
             "\"A card from my grandson!\" called Granny Rose. \"Thank you, whoever you are!\"",
-        ]), summary: "A windblown envelope skips down the cobbles and is delivered by hand to Granny Rose on Mill Lane."),
+        ]), summary: "A windblown envelope skips down the cobbles, and {hero} delivers it by hand to Granny Rose on Mill Lane."),
         StoryTrouble(problem: StoryPart("town-problem-fountain-ball", core: [
             "In the square, a small scruffy dog was standing on the edge of the fountain, whining softly.",
             "His red ball was floating in the very middle, going round and round where he could not reach it.",
@@ -89,7 +89,7 @@ extension StoryLibrary {
             "{Friend} reached out and scooped it up, dripping and shiny.",
             "The dog wagged his whole back half and trotted off home with the ball in his mouth.",
             "At his door, he dropped it on his mat, lay down with his chin on top, and sighed the happiest sigh.",
-        ]), summary: "A scruffy dog's red bedtime ball floats in the middle of the fountain until ripples bring it back."),
+        ]), summary: "A scruffy dog's red bedtime ball floats in the middle of the fountain until {hero}'s ripples bring it back."),
         StoryTrouble(problem: StoryPart("town-problem-sparrow-nest", core: [
             "On the pavement below the eaves lay a little nest of straw, tipped on its side.",
             "Above it, two sparrows were chirping anxiously, for their three small chicks were huddled in the straw.",
@@ -103,7 +103,7 @@ extension StoryLibrary {
             "{hero} handed up the nest, chicks and all, and he wedged it safely back in its corner with a bit of string.",
             "The parents fluttered in at once and spread their wings over the chicks.",
             "All along the eaves, the other sparrows chirped a soft goodnight.",
-        ]), summary: "A sparrows' nest tumbles from the eaves with three chicks in it, and a kind neighbour's ladder helps put it back."),
+        ]), summary: "A sparrows' nest tumbles from the eaves with three chicks in it, and {hero} borrows a neighbour's ladder to put it back."),
         StoryTrouble(problem: StoryPart("town-problem-whistle", core: [
             "At the little railway station, the stationmaster was patting all her pockets.",
             "\"My whistle,\" she said. \"The last train can't leave until I blow it, and everyone on board wants to go home.\"",
@@ -117,7 +117,7 @@ extension StoryLibrary {
             "The stationmaster blew it, one clear, cheerful note, and waved her flag.",
             "The last train puffed slowly out of the station, its windows glowing like a string of lanterns.",
             "\"You'd make a fine stationmaster,\" she said, and let {hero} give the whistle one tiny toot.",
-        ]), summary: "The last train can't leave until the stationmaster finds her whistle, hanging from a door handle."),
+        ]), summary: "The last train can't leave until {hero} finds the stationmaster's whistle, hanging from a door handle."),
         StoryTrouble(problem: StoryPart("town-problem-window-boxes", core: [
             "All along Flower Row, the window boxes were drooping, their petals hanging down like sleepy heads.",
             "Mrs Pym, who watered them every evening, had a sore wrist and could not lift her watering can.",
@@ -131,7 +131,7 @@ extension StoryLibrary {
             "By the time they reached the eleventh, the first ones were already lifting their heads.",
             "The whole row smelled green and fresh, and a moth came to visit the open petals.",
             "Mrs Pym gave them each a sugared almond and said the flowers would dream of rain.",
-        ]), summary: "Eleven drooping window boxes get their evening water from two small helpers while Mrs Pym rests her wrist."),
+        ]), summary: "Eleven drooping window boxes get their evening water from {hero} while Mrs Pym rests her wrist."),
         StoryTrouble(problem: StoryPart("town-problem-carousel", core: [
             "In the park, the old carousel stood silent, its painted horses frozen mid-gallop.",
             "Every night it played one slow tune to send the town to sleep, but tonight its music key had fallen out.",
@@ -145,7 +145,7 @@ extension StoryLibrary {
             "The man fitted it, turned it three times, and the carousel began to turn, gently, gently.",
             "Its music floated over the rooftops, a tinkling lullaby that every window seemed to listen to.",
             "{hero} and {friend} rode one slow round on a white horse named Clover, and then it was time for bed.",
-        ]), summary: "The old carousel plays the town to sleep each night, but first its lost brass music key must be found."),
+        ]), summary: "The old carousel plays the town to sleep each night, but first {hero} must find its lost brass music key."),
         StoryTrouble(problem: StoryPart("town-problem-clockwork-mouse", core: [
             "By the toy shop door sat a little clockwork mouse, stopped halfway across the step.",
             "\"I rolled out when the door opened,\" it said in a slow, wound-down voice, \"and now I can't get back to my shelf.\"",
@@ -159,7 +159,7 @@ extension StoryLibrary {
             "The toymaker opened the door, laughed to see it, and set it back on its shelf beside the wooden ducks.",
             "The mouse gave one last happy whirr and then settled down, perfectly still, to sleep among the toys.",
             "All the toys in the window seemed to smile, as toys do when everyone is home.",
-        ]), summary: "A wound-down clockwork mouse rolls out of the toy shop and needs five turns of its key to whirr home."),
+        ]), summary: "A wound-down clockwork mouse rolls out of the toy shop and needs five turns of its key from {hero} to whirr home."),
         StoryTrouble(problem: StoryPart("town-problem-weathervane", core: [
             "On top of the town hall, the golden weathervane rooster was pointing the wrong way and looking cross about it.",
             "A gust had spun him round, and now he was stuck facing the hill instead of the sea.",
@@ -173,7 +173,7 @@ extension StoryLibrary {
             "\"A bit more, a bit more, stop!\" called {hero}, and the rooster turned to face the sea breeze once more.",
             "He shook his golden feathers and gave a quiet, satisfied cluck.",
             "Down at the harbour, a fisherman looked up, nodded, and tied his boat up for the night.",
-        ]), summary: "The golden rooster on the town hall spins the wrong way, and calls from below help turn him back to the sea."),
+        ]), summary: "The golden rooster on the town hall spins the wrong way, and {hero} calls from below to help turn him back to the sea."),
         StoryTrouble(problem: StoryPart("town-problem-washing", core: [
             "A breeze had tugged the washing off Mr Tibbs's line, and socks and shirts were scattered across the lane.",
             "Mr Tibbs was very old and very slow, and he was only halfway down his garden path.",
@@ -187,7 +187,7 @@ extension StoryLibrary {
             "They pegged them back on the line with double pegs, so the breeze could not play tricks again.",
             "Mr Tibbs gave them a lemon drop each and told them a story about his own boyhood.",
             "Then he went inside, and his kitchen light went out, and the washing swayed gently in the dark.",
-        ]), summary: "Old Mr Tibbs's washing blows across the lane, and every sock and shirt is gathered and pegged back up."),
+        ]), summary: "Old Mr Tibbs's washing blows across the lane, and {hero} gathers every sock and shirt and pegs them back up."),
         StoryTrouble(problem: StoryPart("town-problem-tortoise", core: [
             "On the pavement outside the pet shop, a tortoise was making her way very slowly down the street.",
             "\"I only meant to sniff the strawberries at the greengrocer's,\" she said, \"but now it's dark and I'm far from my box.\"",
@@ -201,6 +201,6 @@ extension StoryLibrary {
             "The pet-shop lady opened the door in her dressing gown and laughed softly.",
             "\"She goes on an adventure every week,\" she said, tucking Dorothy into a box of hay.",
             "Dorothy pulled her head into her shell, pleased with her outing, and began to snore.",
-        ]), summary: "Dorothy the tortoise wanders off to sniff strawberries and is carried, level as a cup of cocoa, back to the pet shop."),
+        ]), summary: "Dorothy the tortoise wanders off to sniff strawberries, and {hero} carries her, level as a cup of cocoa, back to the pet shop."),
     ]
 }
