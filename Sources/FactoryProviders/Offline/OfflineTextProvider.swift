@@ -58,7 +58,7 @@ public struct OfflineTextProvider: TextProvider {
             guard let written = OfflineStoryWriter.write(brief) else {
                 let family = StoryLibrary.family(theme: brief.theme, seed: brief.seed)
                 throw Self.exhausted(item: context.item, library: "story library", what: "\(family.id) story",
-                                     size: family.titles.count * family.troubles.count,
+                                     size: min(family.titles.count, family.troubles.count),
                                      fix: "change the theme (another setting), write the story in <item>.story.md, use a live text provider")
             }
             let data = try encoder.encode(written.story)

@@ -2,7 +2,7 @@ import FactoryCore
 
 /// Comedy: a small disaster that keeps getting bigger, and an ending that flips it.
 extension ChatScripts {
-    static let comedy = [familyChat, plasticPlant, dogShopping]
+    static let comedy = [familyChat, plasticPlant, dogShopping] + comedyMishaps + comedyChaos
 
     static let familyChat = ChatScript(
         id: "comedy-family-chat", title: "I sent it to the family group chat",

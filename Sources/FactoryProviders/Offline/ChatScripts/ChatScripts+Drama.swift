@@ -2,7 +2,7 @@ import FactoryCore
 
 /// Drama: a hurtful discovery between people who love each other, and an ending that turns it.
 extension ChatScripts {
-    static let drama = [hospital, fired, seatingChart]
+    static let drama = [hospital, fired, seatingChart] + dramaScenes + dramaFamily
 
     static let hospital = ChatScript(
         id: "drama-hospital", title: "I saw your car at the hospital",

@@ -2,7 +2,7 @@ import FactoryCore
 
 /// Horror: eerie, never gory. Something is where it should not be, and the ending shows it is closer.
 extension ChatScripts {
-    static let horror = [doorbell, ownNumber, houseRules]
+    static let horror = [doorbell, ownNumber, houseRules] + horrorSignals + horrorVisits
 
     static let doorbell = ChatScript(
         id: "horror-doorbell", title: "Who rang my doorbell at 3am?",

@@ -6,8 +6,8 @@ extension StoryLibrary {
         id: "forest",
         keywords: ["forest", "wood", "woods", "tree", "trees", "owl", "fox", "deer", "badger", "hedgehog", "mushroom",
                    "fairy", "fairies", "elf", "elves", "woodland", "jungle", "leaf", "leaves", "garden", "park", "camping"],
-        titles: ["{hero} and the Whispering Wood", "{hero} and the Firefly Lanterns", "The Night {hero} Walked in the Wood",
-                 "{hero} and the Moonlit Path"],
+        titles: ["{hero} and the Whispering Wood", "Firefly Lanterns Light {hero}'s Way", "The Night {hero} Walked in the Wood",
+                 "A Moonlit Path for {hero}"] + forestTitles,
         setups: [
             StoryPart("forest-setup-cottage", core: [
                 "In a little cottage at the edge of the Whispering Wood lived {hero}, who was {age} years old.",
@@ -29,7 +29,7 @@ extension StoryLibrary {
                 "\"Just a short walk in the wood,\" said Dad, smiling from the doorway, \"and then it is bedtime.\"",
                 "{hero} promised, and the two friends stepped onto the mossy path with the lantern swinging gently.",
             ]),
-        ],
+        ] + forestSetups,
         troubles: [
             StoryTrouble(problem: StoryPart("forest-problem-owlet", core: [
                 "Then they heard a small, worried hoot from a bramble bush.",
@@ -63,7 +63,7 @@ extension StoryLibrary {
                 "As they passed, each firefly blinked twice, which is firefly for thank you.",
                 "{hero} and {friend} watched until the very last light had floated away between the trees.",
             ]), summary: "{hero} and {friend} help a tired firefly queen find her glow and lead her fireflies home."),
-        ],
+        ] + forestTroubles,
         episodes: [
             StoryPart("forest-ferns", core: [
                 "The mossy path wound between tall ferns that brushed {hero}'s arms like soft feathers.",

@@ -7,8 +7,8 @@ extension StoryLibrary {
         keywords: ["sea", "ocean", "beach", "boat", "ship", "sail", "sailing", "island", "fish", "whale", "dolphin",
                    "mermaid", "pirate", "shell", "lighthouse", "harbour", "harbor", "wave", "waves", "seal", "turtle",
                    "underwater", "lake", "river", "seaside", "coral"],
-        titles: ["{hero} and the Sleepy Sea", "{hero} and the Lighthouse Light", "The Night {hero} Sailed the Bay",
-                 "{hero} and the Silver Tide"],
+        titles: ["{hero} and the Sleepy Sea", "The Lighthouse Keeps Watch for {hero}", "The Night {hero} Sailed the Bay",
+                 "A Silver Tide for {hero}"] + seaTitles,
         setups: [
             StoryPart("sea-setup-lighthouse", core: [
                 "Beside a white lighthouse above a quiet bay, {hero}, who was {age}, was staying for the summer.",
@@ -30,7 +30,7 @@ extension StoryLibrary {
                 "\"Just along the shallow bay and back,\" she said, \"while I watch from the jetty.\"",
                 "The oars dipped, the water chuckled, and Bluebell slid gently out onto the silver bay.",
             ]),
-        ],
+        ] + seaSetups,
         troubles: [
             StoryTrouble(problem: StoryPart("sea-problem-seal", core: [
                 "Then, on a flat rock, they found a little seal pup looking out to sea.",
@@ -64,7 +64,7 @@ extension StoryLibrary {
                 "\"Thank you,\" it bubbled. \"Now I can finish my dream.\"",
                 "It sank slowly down to the soft sand under the water, where the sea would rock it to sleep all night long.",
             ]), summary: "{hero} and {friend} carry a sleepy starfish back to the sea so it can finish its dream."),
-        ],
+        ] + seaTroubles,
         episodes: [
             StoryPart("sea-rockpool", core: [
                 "Among the rocks they found a rock pool, clear and still, like a little window into the sea.",

@@ -8,7 +8,7 @@ extension StoryLibrary {
                    "flying", "dragon", "dream", "dreams", "balloon", "comet", "astronaut", "galaxy", "rainbow",
                    "bird", "birds", "wings", "unicorn"],
         titles: ["{hero} and the Cloud Boat", "{hero} Among the Stars", "The Night {hero} Visited the Moon",
-                 "{hero} and the Sleepy Stars"],
+                 "Sleepy Lullabies for {hero}"] + skyTitles,
         setups: [
             StoryPart("sky-setup-window", core: [
                 "{hero}, who was {age}, had a window by the bed that looked out on the stars.",
@@ -30,7 +30,7 @@ extension StoryLibrary {
                 "They were sitting on a soft cloud, high above the rooftops, with the town asleep below.",
                 "The cloud felt like the fluffiest pillow, and it floated off slowly towards the stars.",
             ]),
-        ],
+        ] + skySetups,
         troubles: [
             StoryTrouble(problem: StoryPart("sky-problem-star", core: [
                 "Then they heard a tiny sniffle from a little star sitting on a cloud.",
@@ -64,7 +64,7 @@ extension StoryLibrary {
                 "{friend} tiptoed around it, tucking the cloud blanket in at the edges.",
                 "\"Sweet dreams, little dragon,\" whispered {hero}, and they floated away so as not to wake it.",
             ]), summary: "{hero} and {friend} help a gentle young dragon fall asleep on a cloud high in the night sky."),
-        ],
+        ] + skyTroubles,
         episodes: [
             StoryPart("sky-rooftops", core: [
                 "Below them, the rooftops of the town slid slowly by, with chimneys like sleepy sentries.",

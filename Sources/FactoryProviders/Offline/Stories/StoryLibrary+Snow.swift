@@ -7,8 +7,8 @@ extension StoryLibrary {
         keywords: ["snow", "snowy", "winter", "ice", "icy", "frost", "christmas", "penguin", "polar", "bear", "reindeer",
                    "mountain", "mountains", "sledge", "sled", "snowman", "north", "arctic", "igloo", "cold", "skating",
                    "santa", "elf", "cabin"],
-        titles: ["{hero} and the Snowy Night", "{hero} and the Northern Lights", "The Night {hero} Followed the Snowflakes",
-                 "{hero} and the Starry Snow"],
+        titles: ["A Hushed White Evening for {hero}", "{hero} and the Northern Lights", "The Night {hero} Followed the Snowflakes",
+                 "Stars Over {hero}'s Mountain"] + snowTitles,
         setups: [
             StoryPart("snow-setup-cabin", core: [
                 "In a wooden cabin high in the mountains lived {hero}, who was {age} years old.",
@@ -30,7 +30,7 @@ extension StoryLibrary {
                 "Dad pulled {hero} on the little wooden sledge, and {friend} rode along too, wrapped in a scarf.",
                 "Their breath made little clouds in the cold air, and the stars were coming out one by one.",
             ]),
-        ],
+        ] + snowSetups,
         troubles: [
             StoryTrouble(problem: StoryPart("snow-problem-hare", core: [
                 "Then, beside the path, they found a little snow hare with one ear drooping.",
@@ -64,7 +64,7 @@ extension StoryLibrary {
                 "\"Perfect,\" it said. \"Now I can stand here all night and watch the stars in comfort.\"",
                 "{hero} patted the snowman's round tummy, and {friend} straightened its hat.",
             ]), summary: "{hero} and {friend} rescue a friendly snowman's favourite scarf from the top of a pine tree."),
-        ],
+        ] + snowTroubles,
         episodes: [
             StoryPart("snow-flakes", core: [
                 "Big, soft snowflakes began to drift down, slowly, as if they had all the time in the world.",

@@ -7,8 +7,8 @@ extension StoryLibrary {
         keywords: ["town", "city", "village", "street", "bakery", "baker", "shop", "market", "train", "bus", "library",
                    "book", "books", "school", "friend", "friends", "birthday", "party", "toy", "toys", "cat", "dog",
                    "puppy", "kitten", "grandma", "grandpa", "family", "home", "house", "music", "clock"],
-        titles: ["{hero} and the Sleepy Town", "{hero} and the Lantern Walk", "The Night {hero} Helped the Town to Bed",
-                 "{hero} and the Quiet Square"],
+        titles: ["{hero} and the Sleepy Town", "A Lantern Walk with {hero}", "The Night {hero} Tucked In the Streets",
+                 "Lamplight Over {hero}'s Quiet Square"] + townTitles,
         setups: [
             StoryPart("town-setup-walk", core: [
                 "In a little town with cobbled streets lived {hero}, who was {age} years old.",
@@ -30,7 +30,7 @@ extension StoryLibrary {
                 "Mum helped {hero} light a round orange lantern that glowed like a small, friendly sun.",
                 "\"Stay with the others and I'll be right behind you,\" she said, and they joined the gentle parade.",
             ]),
-        ],
+        ] + townSetups,
         troubles: [
             StoryTrouble(problem: StoryPart("town-problem-kitten", core: [
                 "Then they heard a small mew from a flower box on a windowsill.",
@@ -64,8 +64,8 @@ extension StoryLibrary {
                 "At the sound of it, the pigeons tucked their heads under their wings and settled down to sleep.",
                 "All over town, people looked up and smiled, because the bedtime bell meant everything was as it should be.",
                 "\"Well done,\" said the baker, and he gave {hero} a floury high five.",
-            ]), summary: "{hero} and {friend} help wind the town's clock so the bedtime bell can ring again."),
-        ],
+            ]), summary: "The bedtime bell stays silent until {hero} winds the town's big clock with {friend}."),
+        ] + townTroubles,
         episodes: [
             StoryPart("town-bakery", core: [
                 "The first stop was the bakery, where the baker was setting out dough to rise for the morning.",
