@@ -25,6 +25,9 @@ import Testing
       - { id: fri-chat, kind: chat-story, day: friday, genre: romance, mood: funny, length: short,
           prompt: "a wrong-number text turns into a first date" }
       - { id: wed-recipe, kind: recipe-video, day: wednesday, template: snap-reveal, prompt: "egg fried rice with leftover rice" }
+      - { id: sat-bedtime, kind: bedtime-story, day: saturday, theme: "an evening in the forest", length_minutes: 2,
+          hero: { name: Mia, age: 5, appearance: "curly red hair and a yellow raincoat", traits: [brave, curious] },
+          companion: "a sleepy owl named Hoot" }
     """
 
     /// The kinds' own jobs, with a render that writes `said.json` (what the memory records) instead of media.
@@ -59,7 +62,7 @@ import Testing
         return out
     }
 
-    @Test func twelveWeeksGiveTwelveDifferentQuotesTitlesAndRecipes() async throws {
+    @Test func twelveWeeksGiveTwelveDifferentQuotesTitlesRecipesAndStories() async throws {
         let folder = try TemporaryFolder("twelve-weeks")
         let path = try folder.write(Self.manifest, to: "week.yaml")
         let ledger = try Ledger(path: folder.url.appendingPathComponent("out/.factory/ledger.sqlite"))
@@ -78,7 +81,7 @@ import Testing
             // The bundles went to this week's folder; no earlier week's file changed.
             for (earlierWeek, files) in earlier { #expect(Self.snapshot(folder.url.appendingPathComponent("out/\(earlierWeek)")) == files) }
             let made = Self.snapshot(folder.url.appendingPathComponent("out/\(week)"))
-            #expect(made.keys.filter { $0.hasSuffix("/said.json") }.count == 6, "\(made.keys.sorted())")
+            #expect(made.keys.filter { $0.hasSuffix("/said.json") }.count == 7, "\(made.keys.sorted())")
             earlier[week.description] = made
             #expect(FileManager.default.fileExists(atPath: folder.path("out/\(week)/mon/said.json")))
         }
@@ -86,7 +89,7 @@ import Testing
         // What the bundles say, week by week (read from the bundles, not from the memory).
         var said: [String: [MemoryField: [String]]] = [:]
         for week in earlier.keys.sorted() {
-            for item in ["mon", "wed", "thu", "tue-chat", "fri-chat", "wed-recipe"] {
+            for item in ["mon", "wed", "thu", "tue-chat", "fri-chat", "wed-recipe", "sat-bedtime"] {
                 let data = try Data(contentsOf: folder.url.appendingPathComponent("out/\(week)/\(item)/said.json"))
                 for line in try JSONDecoder().decode([[String: String]].self, from: data) {
                     if let field = line["field"].flatMap(MemoryField.init(rawValue:)), let text = line["text"] { said[item, default: [:]][field, default: []].append(text) }
@@ -107,8 +110,12 @@ import Testing
         #expect(premises.count == 24 && Set(premises).count == 24)
         let recipes = said["wed-recipe"]?[.title] ?? []
         #expect(recipes.count == 12 && Set(recipes).count == 12, "\(recipes)")
-        // The memory recorded every publication: 6 items a week.
-        #expect(Set(history.map { "\($0.week)/\($0.item)" }).count == 72)
+        // One setting (the forest) for twelve weeks: twelve stories with their own titles and troubles.
+        let stories = (title: said["sat-bedtime"]?[.title] ?? [], premise: said["sat-bedtime"]?[.premise] ?? [])
+        #expect(stories.title.count == 12 && Set(stories.title.map(RepeatMeasure.normalise)).count == 12, "\(stories.title)")
+        #expect(stories.premise.count == 12 && Set(stories.premise.map(RepeatMeasure.normalise)).count == 12, "\(stories.premise)")
+        // The memory recorded every publication: 7 items a week.
+        #expect(Set(history.map { "\($0.week)/\($0.item)" }).count == 84)
         // No two published lines of a series are near repeats of each other either.
         for series in Set(history.map(\.series)) {
             for field in MemoryField.allCases where field.checked {
