@@ -2,6 +2,18 @@ import Foundation
 
 /// Paths and helpers shared by the test targets.
 public enum TestSupport {
+    /// Every file under `folder` with its size and modification time: equal snapshots mean nothing
+    /// in the folder was written (for "no earlier week is touched").
+    public static func snapshot(_ folder: URL) -> [String: String] {
+        var out: [String: String] = [:]
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) ?? .init() {
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            out[url.path] = "\(values?.fileSize ?? -1) \(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
+        }
+        return out
+    }
+
     /// The package root, found from this file's location.
     public static let repoRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

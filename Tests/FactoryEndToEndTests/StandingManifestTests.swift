@@ -27,17 +27,6 @@ import Testing
         return try JSONDecoder().decode([Entry].self, from: Data(out.stdout.utf8))
     }
 
-    /// Every file under `folder` with its size and modification time.
-    static func snapshot(_ folder: URL) -> [String: String] {
-        var out: [String: String] = [:]
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) ?? .init() {
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            out[url.path] = "\(values?.fileSize ?? -1) \(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
-        }
-        return out
-    }
-
     @Test func weekNextOnASundayMakesTheFollowingWeek() throws {
         let folder = try TemporaryFolder("standing-next")
         try folder.write(Self.manifest(week: "next", items: Self.poster("mon", day: "monday", series: "monday-motivation")), to: "week.yaml")
@@ -78,7 +67,7 @@ import Testing
             #expect(process.terminationStatus == 0, "\(log)")
             #expect(log.contains("week: auto resolved to \(week) (America/New_York)"), "\(log)")
             for item in ["mon", "thu"] { #expect(FileManager.default.fileExists(atPath: folder.path("out/\(week)/\(item)/poster.jpg"))) }
-            let first = Self.snapshot(folder.url.appendingPathComponent("out/2026-W48"))
+            let first = TestSupport.snapshot(folder.url.appendingPathComponent("out/2026-W48"))
             if week == "2026-W48" { earlier = first } else { #expect(first == earlier, "the earlier week is untouched") }
         }
         #expect(!earlier.isEmpty)

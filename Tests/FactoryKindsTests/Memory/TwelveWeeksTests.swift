@@ -51,17 +51,6 @@ import Testing
         func remembered(_ assets: Inner.Assets) -> [Remembered] { inner.remembered(assets) }
     }
 
-    /// Every file under `folder` with its size and modification time.
-    static func snapshot(_ folder: URL) -> [String: String] {
-        var out: [String: String] = [:]
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) ?? .init() {
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            out[url.path] = "\(values?.fileSize ?? -1) \(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
-        }
-        return out
-    }
-
     @Test func twelveWeeksGiveTwelveDifferentQuotesTitlesRecipesAndStories() async throws {
         let folder = try TemporaryFolder("twelve-weeks")
         let path = try folder.write(Self.manifest, to: "week.yaml")
@@ -79,8 +68,8 @@ import Testing
             #expect(report.items.allSatisfy { $0.status == .done }, "\(week): \(report.items.map { "\($0.id) \($0.message ?? "")" })")
             #expect(report.week == week.description)
             // The bundles went to this week's folder; no earlier week's file changed.
-            for (earlierWeek, files) in earlier { #expect(Self.snapshot(folder.url.appendingPathComponent("out/\(earlierWeek)")) == files) }
-            let made = Self.snapshot(folder.url.appendingPathComponent("out/\(week)"))
+            for (earlierWeek, files) in earlier { #expect(TestSupport.snapshot(folder.url.appendingPathComponent("out/\(earlierWeek)")) == files) }
+            let made = TestSupport.snapshot(folder.url.appendingPathComponent("out/\(week)"))
             #expect(made.keys.filter { $0.hasSuffix("/said.json") }.count == 7, "\(made.keys.sorted())")
             earlier[week.description] = made
             #expect(FileManager.default.fileExists(atPath: folder.path("out/\(week)/mon/said.json")))
