@@ -31,12 +31,14 @@ let package = Package(
         // One Linux call Swift's Glibc module does not declare: renameat2(RENAME_EXCHANGE), for
         // replacing a published bundle in one step.
         .target(name: "CSystemShim"),
+        // The compositor's horizontal resampling row with AVX2 gathers (Swift has no gather).
+        .target(name: "CPixelKernels"),
 
         // Swift wrappers over the C libraries.
         // Built checked like everything else: they decode downloaded bytes. The compositor's
         // per-pixel loops use wrapping operators (&+, &*) on bounded values, locally.
         .target(name: "FactoryImaging", dependencies: ["CVipsShim"]),
-        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "FactoryImaging"]),
+        .target(name: "FactoryMedia", dependencies: ["CAVShim", "CEspeak", "CPixelKernels", "FactoryImaging"]),
 
         // Swift faces of the C the core needs: libyaml's event stream (Yams' CYaml) and renameat2.
         .target(name: "FactorySystem", dependencies: ["CSystemShim", .product(name: "Yams", package: "Yams")]),

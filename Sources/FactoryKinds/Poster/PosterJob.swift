@@ -103,29 +103,44 @@ struct PosterJob: Sendable {
         return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
     }
 
+    /// poster.jpg (the main layout), poster-2.jpg, … (each other variant laid out here) and
+    /// cover.jpg (the main still at 720 px wide).
+    func stills(main: PosterLayout, images: [GeneratedImage], quote: String, attribution: String, writer: BundleWriter) throws {
+        for (variant, generated) in images.enumerated() {
+            let layout = variant == 0 ? main : try self.layout(generated, quote: quote, attribution: attribution)
+            let still = try layout.still()
+            try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
+            if variant == 0 {
+                try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+            }
+            try Task.checkCancellation()
+        }
+        Vips.releaseMemory()
+    }
+
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         let quote = assets.quote, attribution = assets.attribution
-        // The stills and the other variants' layouts are released before the video is rendered.
-        let main = try { () throws -> PosterLayout in
-            var main: PosterLayout?
-            for (variant, generated) in assets.images.enumerated() {
-                let layout = try self.layout(generated, quote: quote, attribution: attribution)
-                let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
-                let still = try layout.still()
-                try still.saveJPEG(to: writer.path(name), quality: 92)
-                if main == nil {
-                    main = layout
-                    try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
-                }
-                try Task.checkCancellation()
-            }
-            guard let main else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
-            return main
-        }()
+        guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
+        let main = try layout(first, quote: quote, attribution: attribution)
 
-        Vips.releaseMemory()
-        let (settings, stats) = try video(main, to: writer.path("video.mp4"))
+        // The stills (every variant's layout, its JPEG and the cover) are made on the shared pool
+        // while this render's own thread composes and encodes the video: the start-up before the
+        // first frame was 1.0 s of a 6 s poster, with a core idle for part of it.
+        let stills = Task.detached(priority: .userInitiated) { [self] in
+            try self.stills(main: main, images: assets.images, quote: quote, attribution: attribution, writer: writer)
+        }
+        let (settings, stats): (VideoSettings, SceneRenderer.Stats)
+        do {
+            (settings, stats) = try await withTaskCancellationHandler {
+                try video(main, to: writer.path("video.mp4"))
+            } onCancel: { stills.cancel() }
+        } catch {
+            stills.cancel()
+            _ = try? await stills.value
+            throw error
+        }
+        try await stills.value
 
         // Words: caption with hashtags, and the quote as timed captions.
         let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"

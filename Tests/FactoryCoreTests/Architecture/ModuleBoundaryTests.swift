@@ -12,7 +12,7 @@ import Testing
         // Layer 0: C behind Swift.
         "FactorySystem": ["CSystemShim", "CYaml"],
         "FactoryImaging": ["CVips"],
-        "FactoryMedia": ["CAV", "CEspeak", "FactoryImaging"],
+        "FactoryMedia": ["CAV", "CEspeak", "CPixelKernels", "FactoryImaging"],
         // Layer 1: the product's core, no C and no media.
         "FactoryCore": ["FactorySystem", "Yams", "Crypto", "GRDB"],
         // Layer 2: what the core drives.
