@@ -3,7 +3,8 @@ import FactoryImaging
 import FactoryMedia
 import Foundation
 
-/// Makes one poster bundle: quote → image variants → stills → video → captions → metadata.
+/// Makes one poster bundle: quote → image variants → main layout → video, with the stills made
+/// beside it → captions → checks → metadata.
 struct PosterJob: Sendable {
     let item: Item
     let spec: PosterSpec
