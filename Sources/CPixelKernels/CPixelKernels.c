@@ -38,11 +38,15 @@ static void resample_row_avx2(const uint16_t *s, const int32_t *table, uint8_t *
     resample_row_scalar(s, table + 2 * i, d + i, count - i);
 }
 
-int cf_resample_row_is_vectorised(void) {
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
+// The CPU is asked once, when the library is loaded, not on every row of every frame.
+static void (*resample_row)(const uint16_t *, const int32_t *, uint8_t *, long) = resample_row_scalar;
+
+__attribute__((constructor))
+static void choose_resample_row(void) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) resample_row = resample_row_avx2;
 }
 
 void cf_resample_row(const uint16_t *s, const int32_t *table, uint8_t *d, long count) {
-    if (cf_resample_row_is_vectorised()) resample_row_avx2(s, table, d, count);
-    else resample_row_scalar(s, table, d, count);
+    resample_row(s, table, d, count);
 }

@@ -10,7 +10,4 @@
 /// both give identical bytes.
 void cf_resample_row(const uint16_t *s, const int32_t *table, uint8_t *d, long count);
 
-/// 1 when cf_resample_row uses AVX2 on this CPU (for the benchmark's notes and the tests).
-int cf_resample_row_is_vectorised(void);
-
 #endif

@@ -107,6 +107,7 @@ struct PosterJob: Sendable {
     /// poster.jpg (the main layout), poster-2.jpg, … (each other variant laid out here) and
     /// cover.jpg (the main still at 720 px wide).
     func stills(main: PosterLayout, images: [GeneratedImage], quote: String, attribution: String, writer: BundleWriter) throws {
+        defer { Vips.releaseMemory() }
         for (variant, generated) in images.enumerated() {
             let layout = variant == 0 ? main : try self.layout(generated, quote: quote, attribution: attribution)
             let still = try layout.still()
@@ -116,7 +117,6 @@ struct PosterJob: Sendable {
             }
             try Task.checkCancellation()
         }
-        Vips.releaseMemory()
     }
 
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
