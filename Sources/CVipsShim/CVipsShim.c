@@ -133,6 +133,13 @@ int cf_vips_gaussblur(VipsImage *in, VipsImage **out, double sigma) {
 int cf_vips_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n) {
     return vips_linear(in, out, (double *)a, (double *)b, n, NULL);
 }
+int cf_vips_recomb3(VipsImage *in, VipsImage **out, const double *matrix) {
+    VipsImage *m = vips_image_new_matrix_from_array(3, 3, matrix, 9);
+    if (!m) return -1;
+    int rc = vips_recomb(in, out, m, NULL);
+    g_object_unref(m);
+    return rc;
+}
 int cf_vips_cast_uchar(VipsImage *in, VipsImage **out) {
     return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
 }

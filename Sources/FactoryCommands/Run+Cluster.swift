@@ -51,6 +51,7 @@ extension FactoryCommand.Run {
                    dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD, gateway.ledger.location))
         say("cluster worker \(stores.owner): \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into "
             + "\(runner.weekFolder.path), lease \(String(format: "%g", lease.leaseSeconds)) s" + (skipRender ? " (render skipped)" : ""))
+        sayWeekAndMemory(manifest, runner: runner)
         await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
         let c = manifest.concurrency
         let worker = ClusterWorker(runner: runner, stores: stores,

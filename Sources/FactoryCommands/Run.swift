@@ -89,13 +89,7 @@ extension FactoryCommand {
                            gateway.ledger.location))
                 say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
                     + (skipRender ? " (render skipped)" : ""))
-                if manifest.weekSpec.isStanding, week.week == nil {
-                    say("week: \(manifest.weekSpec) resolved to \(manifest.week) (\(manifest.timezone.identifier))")
-                }
-                if let memory = runner.memory {
-                    let (from, to) = memory.window
-                    say("memory: no repeats of what a series published in \(from)…\(to) (memory.weeks \(memory.weeks)); \(memory.store.location)")
-                }
+                sayWeekAndMemory(manifest, runner: runner)
                 await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
                 let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)") : nil
                 do {
@@ -110,6 +104,20 @@ extension FactoryCommand {
             say(report.summary)
             if let signal { throw ExitCode(128 + signal) }
             if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        }
+    }
+}
+
+extension FactoryCommand.Run {
+    /// What a standing manifest's week resolved to and which weeks the content memory looks back on
+    /// (printed by a run on one machine and by each cluster worker).
+    func sayWeekAndMemory(_ manifest: Manifest, runner: Runner) {
+        if manifest.weekSpec.isStanding, week.week == nil {
+            say("week: \(manifest.weekSpec) resolved to \(manifest.week) (\(manifest.timezone.identifier))")
+        }
+        if let memory = runner.memory {
+            let (from, to) = memory.window
+            say("memory: no repeats of what a series published in \(from)…\(to) (memory.weeks \(memory.weeks)); \(memory.store.location)")
         }
     }
 }

@@ -45,22 +45,58 @@ public final class LayerPixels: Sendable {
         var up = [UInt8](repeating: isOpaque ? 128 : 0, count: chromaWidth * chromaHeight)
         var vp = up
         var cap = [UInt8](repeating: 0, count: isOpaque ? 0 : chromaWidth * chromaHeight)
-        // Per-pixel premultiplied chroma sums, averaged over 2×2 blocks below.
-        var uSum = [Int](repeating: 0, count: chromaWidth * chromaHeight)
-        var vSum = uSum, aSum = uSum
-        let m = margin, W = width
-        for ry in 0..<raster.height {
-            for rx in 0..<raster.width {
-                let p = raster.rgba(x: rx, y: ry)
-                let alpha = Int(p.a)
-                let (yy, uu, vv) = ColourMatrix.yuv(r: Int(p.r), g: Int(p.g), b: Int(p.b))
-                let x = rx + m, y = ry + m
-                yp[y * W + x] = UInt8((yy * alpha + 127) / 255)
-                if !isOpaque { ap[y * W + x] = UInt8(alpha) }
-                let ci = (y / 2) * (W / 2) + x / 2
-                uSum[ci] += uu * alpha
-                vSum[ci] += vv * alpha
-                aSum[ci] += alpha
+        // One 2×2 block at a time: its luma (and alpha) written, its premultiplied chroma summed
+        // in registers. Raw pointers, and the band count looked at once per pixel by a
+        // predictable branch: this runs once per layer, over up to a whole frame.
+        let m = margin, W = width, bands = raster.bands, rw = raster.width, rh = raster.height
+        let cw = chromaWidth, ch = chromaHeight
+        raster.pixels.withUnsafeBufferPointer { src in
+            yp.withUnsafeMutableBufferPointer { Y in
+                ap.withUnsafeMutableBufferPointer { A in
+                    up.withUnsafeMutableBufferPointer { U in
+                        vp.withUnsafeMutableBufferPointer { V in
+                            cap.withUnsafeMutableBufferPointer { CA in
+                                for cy in 0..<ch {
+                                    for cx in 0..<cw {
+                                        var uSum = 0, vSum = 0, aSum = 0
+                                        for y in (2 * cy)..<(2 * cy + 2) where y - m >= 0 && y - m < rh {
+                                            let row = (y - m) * rw
+                                            for x in (2 * cx)..<(2 * cx + 2) where x - m >= 0 && x - m < rw {
+                                                let i = (row + x - m) * bands
+                                                let r: Int, g: Int, b: Int, alpha: Int
+                                                switch bands {
+                                                case 1: r = Int(src[i]); g = r; b = r; alpha = 255
+                                                case 2: r = Int(src[i]); g = r; b = r; alpha = Int(src[i + 1])
+                                                case 3: r = Int(src[i]); g = Int(src[i + 1]); b = Int(src[i + 2]); alpha = 255
+                                                default: r = Int(src[i]); g = Int(src[i + 1]); b = Int(src[i + 2]); alpha = Int(src[i + 3])
+                                                }
+                                                let (yy, uu, vv) = ColourMatrix.yuv(r: r, g: g, b: b)
+                                                Y[y * W + x] = UInt8(truncatingIfNeeded: (yy * alpha + 127) / 255)
+                                                if !isOpaque { A[y * W + x] = UInt8(truncatingIfNeeded: alpha) }
+                                                uSum += uu * alpha
+                                                vSum += vv * alpha
+                                                aSum += alpha
+                                            }
+                                        }
+                                        let ci = cy * cw + cx
+                                        if isOpaque {
+                                            // Padding pixels, if any, take the block's real ones.
+                                            if aSum > 0 {
+                                                U[ci] = UInt8(truncatingIfNeeded: uSum / aSum)
+                                                V[ci] = UInt8(truncatingIfNeeded: vSum / aSum)
+                                            }
+                                        } else {
+                                            // Premultiplied by the block's mean alpha: Σ(c·a)/4/255.
+                                            U[ci] = UInt8(min(255, (uSum / 4 + 127) / 255))
+                                            V[ci] = UInt8(min(255, (vSum / 4 + 127) / 255))
+                                            CA[ci] = UInt8(min(255, aSum / 4))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         if isOpaque {
@@ -71,17 +107,6 @@ public final class LayerPixels: Sendable {
             }
             if height > contentHeight {
                 for x in 0..<width { yp[contentHeight * W + x] = yp[(contentHeight - 1) * W + x] }
-            }
-            // Opaque layers: plain chroma average (padding pixels, if any, repeat the edge).
-            for i in 0..<(chromaWidth * chromaHeight) where aSum[i] > 0 {
-                up[i] = UInt8(uSum[i] / aSum[i]); vp[i] = UInt8(vSum[i] / aSum[i])
-            }
-        } else {
-            for i in 0..<(chromaWidth * chromaHeight) {
-                // Premultiplied by the block's mean alpha: Σ(c·a)/4/255.
-                up[i] = UInt8(min(255, (uSum[i] / 4 + 127) / 255))
-                vp[i] = UInt8(min(255, (vSum[i] / 4 + 127) / 255))
-                cap[i] = UInt8(min(255, aSum[i] / 4))
             }
         }
         y = yp; a = ap; u = up; v = vp; ca = cap

@@ -145,6 +145,9 @@ import Testing
             for worker in workers { statuses.append(try await week.exit(worker)) }
             #expect(statuses == [0, 0, 0], "\(week.log(0))\n\(week.log(1))\n\(week.log(2))")
             #expect(week.bundles(3).allSatisfy { $0 })
+            // Each worker says which weeks its content memory (in PostgreSQL) looks back on.
+            #expect((0..<3).allSatisfy { week.log($0).contains("memory: no repeats of what a series published in 2026-W36…2027-W07")
+                && week.log($0).contains("(content memory)") }, "\(week.log(0))")
             // Published once each: no bundle was replaced (a replaced one would be kept in .versions).
             #expect(!FileManager.default.fileExists(atPath: week.folder.path("shared/2026-W48/.versions")))
             let paid = try await week.repeatsAndUncertain()

@@ -54,5 +54,12 @@ import Testing
         #expect(graded.width == 64 && graded.height == 32 && graded.bands == 3)
         let before = try image.pixels().rgba(x: 5, y: 5), after = try graded.pixels().rgba(x: 5, y: 5)
         #expect(Int(after.r) - Int(after.b) > Int(before.r) - Int(before.b))
+        // Grey stays grey; channels pushed past the range clip instead of wrapping; alpha is kept.
+        let grey = try Shapes.canvas(width: 8, height: 8, colour: "#808080").saturated(1.5).pixels().rgba(x: 2, y: 2)
+        #expect(abs(Int(grey.r) - 128) <= 1 && abs(Int(grey.g) - 128) <= 1 && abs(Int(grey.b) - 128) <= 1)
+        let vivid = try Shapes.canvas(width: 8, height: 8, colour: "#F03010").withAlpha().scaledAlpha(0.5).saturated(3)
+        #expect(vivid.bands == 4)
+        let v = try vivid.pixels().rgba(x: 2, y: 2)
+        #expect(v.r == 255 && v.b == 0 && (127...128).contains(v.a), "\(v)")
     }
 }

@@ -61,6 +61,8 @@ int cf_vips_extract(VipsImage *in, VipsImage **out, int left, int top, int width
 int cf_vips_embed(VipsImage *in, VipsImage **out, int x, int y, int width, int height);
 int cf_vips_gaussblur(VipsImage *in, VipsImage **out, double sigma);
 int cf_vips_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n);
+/// Multiplies each pixel's three bands by a row-major 3x3 matrix.
+int cf_vips_recomb3(VipsImage *in, VipsImage **out, const double *matrix);
 int cf_vips_cast_uchar(VipsImage *in, VipsImage **out);
 int cf_vips_colourspace(VipsImage *in, VipsImage **out, int space);
 int cf_vips_extract_bands(VipsImage *in, VipsImage **out, int band, int n);
