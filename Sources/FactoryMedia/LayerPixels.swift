@@ -24,6 +24,10 @@ public final class LayerPixels: Sendable {
 
     /// Converts an RGB or RGBA raster (straight alpha, as libvips gives it).
     public init(raster: Raster) {
+        // The conversion below reads the raster through an unchecked pointer: its size is checked once here.
+        precondition((1...4).contains(raster.bands) && raster.width >= 0 && raster.height >= 0
+                     && raster.pixels.count >= raster.width * raster.height * raster.bands,
+                     "a \(raster.width)x\(raster.height) raster of \(raster.bands) bands holds \(raster.pixels.count) bytes")
         let hasAlpha = raster.bands == 4 || raster.bands == 2
         var isOpaque = true
         if hasAlpha {
@@ -46,7 +50,7 @@ public final class LayerPixels: Sendable {
         var vp = up
         var cap = [UInt8](repeating: 0, count: isOpaque ? 0 : chromaWidth * chromaHeight)
         // One 2×2 block at a time: its luma (and alpha) written, its premultiplied chroma summed
-        // in registers. Raw pointers, and the band count looked at once per pixel by a
+        // in registers. Raw pointers (sizes checked above), and the band count looked at once per pixel by a
         // predictable branch: this runs once per layer, over up to a whole frame.
         let m = margin, W = width, bands = raster.bands, rw = raster.width, rh = raster.height
         let cw = chromaWidth, ch = chromaHeight

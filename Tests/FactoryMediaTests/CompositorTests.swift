@@ -76,4 +76,18 @@ import Testing
         let frame = SceneRenderer.snapshot(scene([ghost]), at: 0.5)
         #expect(Self.near(Self.pixel(frame, width: width, x: 80, y: 48), (200, 30, 30)))
     }
+
+    /// The conversion reads rasters through an unchecked pointer: a raster shorter than its size
+    /// says must stop the process, not be read past its end.
+    @Test func rasterShorterThanItsSizeIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            _ = LayerPixels(raster: Raster(width: 8, height: 8, bands: 4, pixels: [UInt8](repeating: 255, count: 8 * 8 * 4 - 1)))
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = LayerPixels(raster: Raster(width: 2, height: 2, bands: 5, pixels: [UInt8](repeating: 255, count: 20)))
+        }
+        // The exact size is accepted.
+        let fine = LayerPixels(raster: Raster(width: 8, height: 8, bands: 4, pixels: [UInt8](repeating: 255, count: 8 * 8 * 4)))
+        #expect(fine.opaque && fine.width == 8)
+    }
 }
