@@ -16,10 +16,9 @@ extension FactoryCommand.BenchExecutor {
         let server = FakeProviderServer(config: FakeProviderConfig(latencyMS: ["*": latencyMs]))
         _ = try await server.start()
         let latency = Double(latencyMs) / 1000
-        // Quote then image per item; only the per-provider limits bind across workers.
-        let ideal = latency + (Double(items) / Double(perProvider)).rounded(.up) * latency
         print("cluster executor: \(items) items (quote + image each), latency \(latencyMs) ms, \(perProvider) per provider "
-              + "(all workers together), \(total) in all per worker, render skipped; ideal schedule \(String(format: "%.2f", ideal)) s")
+              + "(all workers together), \(total) in all per worker, render skipped; ideal schedule "
+              + String(format: "%.2f", Self.ideal((items, items), latency: latency, perProvider: perProvider, total: total)) + " s")
         for (round, count) in counts.enumerated() {
             let url: String
             if let scratch {
@@ -28,9 +27,15 @@ extension FactoryCommand.BenchExecutor {
             } else {
                 url = database ?? ""
             }
+            let before = await server.stats().charges.count
             let (wall, trips) = try await week(round: round, workers: count, url: url, server: server)
-            print(String(format: "workers %d: wall %.2f s, ratio %.2f (goal ≤ 1.10); database %d round trips, %.1f per item",
-                         count, wall, wall / ideal, trips, Double(trips) / Double(items)))
+            let calls = Self.calls(await server.stats().charges.dropFirst(before))
+            // The per-provider limits are for all workers together; the total is per worker.
+            let ideal = Self.ideal(calls, latency: latency, perProvider: perProvider, total: total * count)
+            let asked = calls.quotes - items
+            let again = asked > 0 ? String(format: " (ideal %.2f s, counting ", ideal) + "\(asked) quote\(asked == 1 ? "" : "s") asked again)" : ""
+            print(String(format: "workers %d: wall %.2f s, ratio %.2f (goal ≤ 1.10)%@; database %d round trips, %.1f per item",
+                         count, wall, wall / ideal, again, trips, Double(trips) / Double(items)))
         }
         let most = await server.stats().maxInFlight
         print("most calls in flight at the fake: \(most.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
@@ -42,19 +47,7 @@ extension FactoryCommand.BenchExecutor {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("factory-bench-cluster-\(getpid())-\(round)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var text = """
-        version: 1
-        week: 2026-W48
-        budget: { daily_usd: 100, weekly_usd: 100 }
-        concurrency: { total: \(total), render: 1, runware: \(perProvider), openai: \(perProvider), anthropic: \(perProvider) }
-        providers: { text: anthropic, image: runware }
-        items:
-
-        """
-        for n in 0..<items {
-            text += "  - { id: item-\(n), kind: poster, day: monday, series: mindful-moment, format: story, "
-                + "prompt: \"a quiet place number \(n), round \(round)\" }\n"
-        }
+        let text = Self.week(items: items, total: total, perProvider: perProvider, round: round)
         try Data(text.utf8).write(to: folder.appendingPathComponent("week.yaml"))
         var environment = ProcessInfo.processInfo.environment
         environment["ANTHROPIC_API_KEY"] = "sk-ant-bench"
@@ -70,7 +63,7 @@ extension FactoryCommand.BenchExecutor {
             process.currentDirectoryURL = folder
             process.environment = environment
             let log = folder.appendingPathComponent("worker-\(n).log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: log)
             process.standardError = process.standardOutput
             try process.run()

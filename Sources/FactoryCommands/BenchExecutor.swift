@@ -33,20 +33,7 @@ extension FactoryCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("factory-bench-executor-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            var text = """
-            version: 1
-            week: 2026-W48
-            budget: { daily_usd: 100, weekly_usd: 100 }
-            concurrency: { total: \(total), render: 1, runware: \(perProvider), openai: \(perProvider), anthropic: \(perProvider) }
-            providers: { text: anthropic, image: runware }
-            items:
-
-            """
-            let series = ["monday-motivation", "wednesday-wisdom", "friday-reflection", "mindful-moment", "daily-affirmation"]
-            for n in 0..<items {
-                text += "  - { id: item-\(n), kind: poster, day: monday, series: \(series[n % series.count]), format: story, "
-                    + "prompt: \"a quiet place number \(n)\" }\n"
-            }
+            let text = Self.week(items: items, total: total, perProvider: perProvider)
             try Data(text.utf8).write(to: folder.appendingPathComponent("week.yaml"))
 
             let server = FakeProviderServer(config: FakeProviderConfig(latencyMS: ["*": latencyMs]))
@@ -72,16 +59,53 @@ extension FactoryCommand {
                 printError("the benchmark run exited \(process.terminationStatus)")
                 throw ExitCode(1)
             }
-            // The ideal: every item asks for its quote, then its image; no provider ever has a free slot
-            // while work for it is ready, and nothing costs time but the providers' latency.
-            let latency = Double(latencyMs) / 1000
-            let quotes = Double(items), images = Double(items)
-            let ideal = max((quotes / Double(perProvider)).rounded(.up) * latency + latency,
-                            latency + (images / Double(perProvider)).rounded(.up) * latency,
-                            ((quotes + images) / Double(total)).rounded(.up) * latency)
-            print("executor: \(items) items (quote + image each), \(stats.billed) billed calls, latency \(latencyMs) ms, "
-                  + "limits \(perProvider) per provider / \(total) in all, render skipped")
+            let calls = Self.calls(stats.charges[...])
+            let ideal = Self.ideal(calls, latency: Double(latencyMs) / 1000, perProvider: perProvider, total: total)
+            print("executor: \(items) items (quote + image each), \(stats.billed) billed calls (\(Self.describe(calls, items: items))), "
+                  + "latency \(latencyMs) ms, limits \(perProvider) per provider / \(total) in all, render skipped")
             print(String(format: "wall %.2f s; ideal schedule %.2f s; ratio %.2f (goal ≤ 1.10)", wall, ideal, wall / ideal))
+        }
+
+        /// The generated week: `items` posters on one day, spread over the five poster series as a
+        /// real week spreads them. (All in one series, the fake's small vocabulary makes the content
+        /// memory refuse one quote in twenty as a near-repeat, and now and then an item three times.)
+        static func week(items: Int, total: Int, perProvider: Int, round: Int? = nil) -> String {
+            var text = """
+            version: 1
+            week: 2026-W48
+            budget: { daily_usd: 100, weekly_usd: 100 }
+            concurrency: { total: \(total), render: 1, runware: \(perProvider), openai: \(perProvider), anthropic: \(perProvider) }
+            providers: { text: anthropic, image: runware }
+            items:
+
+            """
+            let series = ["monday-motivation", "wednesday-wisdom", "friday-reflection", "mindful-moment", "daily-affirmation"]
+            for n in 0..<items {
+                text += "  - { id: item-\(n), kind: poster, day: monday, series: \(series[n % series.count]), format: story, "
+                    + "prompt: \"a quiet place number \(n)\(round.map { ", round \($0)" } ?? "")\" }\n"
+            }
+            return text
+        }
+
+        /// The quotes and images the fake billed. A quote the content memory asked again for is a
+        /// real call the schedule has to fit, so the ideal counts it.
+        static func calls(_ charges: ArraySlice<FakeCharge>) -> (quotes: Int, images: Int) {
+            (charges.count { $0.provider == "anthropic" }, charges.count { $0.provider == "runware" })
+        }
+
+        static func describe(_ calls: (quotes: Int, images: Int), items: Int) -> String {
+            "\(calls.quotes) quote\(calls.quotes == 1 ? "" : "s")"
+                + (calls.quotes > items ? ", \(calls.quotes - items) asked again by the content memory" : "")
+                + ", \(calls.images) image\(calls.images == 1 ? "" : "s")"
+        }
+
+        /// The ideal schedule: every item asks for its quote, then its image; no provider ever has a
+        /// free slot while work for it is ready, and nothing costs time but the providers' latency.
+        static func ideal(_ calls: (quotes: Int, images: Int), latency: Double, perProvider: Int, total: Int) -> Double {
+            let quotes = Double(calls.quotes), images = Double(calls.images)
+            return max((quotes / Double(perProvider)).rounded(.up) * latency + latency,
+                       latency + (images / Double(perProvider)).rounded(.up) * latency,
+                       ((quotes + images) / Double(total)).rounded(.up) * latency)
         }
     }
 }
