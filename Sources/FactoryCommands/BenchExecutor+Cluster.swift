@@ -29,7 +29,7 @@ extension FactoryCommand.BenchExecutor {
             }
             let before = await server.stats().charges.count
             let (wall, trips) = try await week(round: round, workers: count, url: url, server: server)
-            let calls = Self.calls(await server.stats().charges.dropFirst(before))
+            let calls = Self.calls(await server.stats().charges.dropFirst(before).map(\.provider))
             // The per-provider limits are for all workers together; the total is per worker.
             let ideal = Self.ideal(calls, latency: latency, perProvider: perProvider, total: total * count)
             let asked = calls.quotes - items

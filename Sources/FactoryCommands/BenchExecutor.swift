@@ -59,7 +59,7 @@ extension FactoryCommand {
                 printError("the benchmark run exited \(process.terminationStatus)")
                 throw ExitCode(1)
             }
-            let calls = Self.calls(stats.charges[...])
+            let calls = Self.calls(stats.charges.map(\.provider))
             let ideal = Self.ideal(calls, latency: Double(latencyMs) / 1000, perProvider: perProvider, total: total)
             print("executor: \(items) items (quote + image each), \(stats.billed) billed calls (\(Self.describe(calls, items: items))), "
                   + "latency \(latencyMs) ms, limits \(perProvider) per provider / \(total) in all, render skipped")
@@ -87,10 +87,14 @@ extension FactoryCommand {
             return text
         }
 
-        /// The quotes and images the fake billed. A quote the content memory asked again for is a
+        /// The quotes and images the fake billed, from its charges' providers. A quote the content memory asked again for is a
         /// real call the schedule has to fit, so the ideal counts it.
-        static func calls(_ charges: ArraySlice<FakeCharge>) -> (quotes: Int, images: Int) {
-            (charges.count { $0.provider == "anthropic" }, charges.count { $0.provider == "runware" })
+        static func calls<Providers: Sequence<String>>(_ providers: Providers) -> (quotes: Int, images: Int) {
+            var quotes = 0, images = 0
+            for provider in providers {
+                if provider == "anthropic" { quotes += 1 } else if provider == "runware" { images += 1 }
+            }
+            return (quotes, images)
         }
 
         static func describe(_ calls: (quotes: Int, images: Int), items: Int) -> String {

@@ -1,6 +1,5 @@
 @testable import FactoryCommands
 import FactoryCore
-import FactoryFakeProviders
 import Foundation
 import Testing
 
@@ -18,12 +17,8 @@ struct BenchExecutorTests {
         #expect(Bench.ideal((200, 200), latency: 0.5, perProvider: 8, total: 4) == 50.0)
     }
 
-    @Test func callsAreCountedPerProviderFromTheFakesCharges() {
-        func charge(_ provider: String) -> FakeCharge {
-            FakeCharge(requestHash: "h", provider: provider, endpoint: "e", model: "m", costUSD: 0, at: "", requestId: "r")
-        }
-        let charges = [charge("anthropic"), charge("runware"), charge("anthropic"), charge("openai")]
-        let calls = Bench.calls(charges[...])
+    @Test func callsAreCountedPerProvider() {
+        let calls = Bench.calls(["anthropic", "runware", "anthropic", "openai"])
         #expect(calls.quotes == 2 && calls.images == 1)
         #expect(Bench.describe(calls, items: 1) == "2 quotes, 1 asked again by the content memory, 1 image")
         #expect(Bench.describe(calls, items: 2) == "2 quotes, 1 image")
