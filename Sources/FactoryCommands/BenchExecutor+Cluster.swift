@@ -32,10 +32,9 @@ extension FactoryCommand.BenchExecutor {
             let calls = Self.calls(await server.stats().charges.dropFirst(before).map(\.provider))
             // The per-provider limits are for all workers together; the total is per worker.
             let ideal = Self.ideal(calls, latency: latency, perProvider: perProvider, total: total * count)
-            let asked = calls.quotes - items
-            let again = asked > 0 ? String(format: " (ideal %.2f s, counting ", ideal) + "\(asked) quote\(asked == 1 ? "" : "s") asked again)" : ""
-            print(String(format: "workers %d: wall %.2f s, ratio %.2f (goal ≤ 1.10)%@; database %d round trips, %.1f per item",
-                         count, wall, wall / ideal, again, trips, Double(trips) / Double(items)))
+            print(String(format: "workers %d: wall %.2f s, ratio %.2f (goal ≤ 1.10) to an ideal of %.2f s for %@; "
+                         + "database %d round trips, %.1f per item",
+                         count, wall, wall / ideal, ideal, Self.describe(calls, items: items), trips, Double(trips) / Double(items)))
         }
         let most = await server.stats().maxInFlight
         print("most calls in flight at the fake: \(most.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")

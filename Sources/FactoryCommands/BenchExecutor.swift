@@ -87,14 +87,10 @@ extension FactoryCommand {
             return text
         }
 
-        /// The quotes and images the fake billed, from its charges' providers. A quote the content memory asked again for is a
-        /// real call the schedule has to fit, so the ideal counts it.
-        static func calls<Providers: Sequence<String>>(_ providers: Providers) -> (quotes: Int, images: Int) {
-            var quotes = 0, images = 0
-            for provider in providers {
-                if provider == "anthropic" { quotes += 1 } else if provider == "runware" { images += 1 }
-            }
-            return (quotes, images)
+        /// The quotes and images the fake billed, from its charges' providers. A quote the content
+        /// memory asked again for is a real call the schedule has to fit, so the ideal counts it.
+        static func calls(_ providers: [String]) -> (quotes: Int, images: Int) {
+            (providers.count { $0 == "anthropic" }, providers.count { $0 == "runware" })
         }
 
         static func describe(_ calls: (quotes: Int, images: Int), items: Int) -> String {
