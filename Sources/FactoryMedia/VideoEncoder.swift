@@ -69,18 +69,11 @@ public final class VideoEncoder {
         if cf_av_format_wants_global_header(fmt) != 0 { v.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
         av_opt_set(v.pointee.priv_data, "preset", settings.preset.x264, 0)
         av_opt_set(v.pointee.priv_data, "profile", "high", 0)
-        // Threading, lookahead and B-frames chosen by measurement at 1080x1920 on 2 cores (the
-        // ffmpeg CLI on composed frames, alternating configurations, 2026-11-24/25): frame threads
-        // keep both cores busy where slice threads left a third of them idle, and two of them hold
-        // fewer frames than ffmpeg's default three. The preset's 10 frames of lookahead stay, on
-        // x264's own thread: 5 saved 30 MB but cost 10-20 % more CPU and SSIM 0.0007.
-        // Without B-pyramid (B-frames are never references) x264 keeps fewer reconstructed
-        // frames: 22 MB less, SSIM within 0.0001. Two B-frames instead of the preset's three:
-        // 12-21 % less CPU (poster 7.5 -> 6.3 CPU-s, recipe 19.6 -> 15.4, chat 20.1 -> 18.2)
-        // for SSIM 0.0004 (poster), 0.0001 (recipe) and 0 (chat) lower than ffmpeg's defaults.
-        // 8x8 transforms stay on in every preset so even draft streams are High profile.
+        // Threading: two frame threads (measured at 1080x1920 on 2 cores, 2026-11-24/25): they
+        // keep both cores busy where slice threads left a third idle, and hold fewer frames than
+        // ffmpeg's default three. Lookahead and B-frames: see `x264Params`.
         v.pointee.thread_count = Int32(min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        av_opt_set(v.pointee.priv_data, "x264-params", Self.x264Params, 0)
+        av_opt_set(v.pointee.priv_data, "x264-params", Self.x264Params(for: settings), 0)
         try AV.check(avcodec_open2(v, h264, nil), .settings, "cannot open libx264 at \(settings.width)x\(settings.height)")
 
         // Audio: the native AAC-LC encoder, 44.1 kHz stereo float planar.
@@ -124,10 +117,30 @@ public final class VideoEncoder {
         try AV.check(cf_av_write_header_faststart(fmt), .mux, "cannot write the MP4 header of \(path)")
     }
 
-    /// libx264's options beyond the preset (see the threading comment in `init`).
-    /// `FACTORY_X264_PARAMS` replaces them, for measuring alternatives with `factory bench`.
-    static let x264Params = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"]
-        ?? "b-pyramid=none:8x8dct=1:bframes=2"
+    /// libx264's options beyond the preset, by what the picture holds. Each input frame x264
+    /// keeps costs 6 MB at 1080x1920 (the picture and its half-size lookahead planes) and each
+    /// reconstructed one 10 MB, so these settings decide most of a render's memory. Measured
+    /// with `factory bench` on the sample week (2 cores, 2026-11-26), SSIM against the composed
+    /// frames, libx264 alone at ffmpeg's defaults as the reference:
+    /// - Both: no B-pyramid (B-frames are never references: two fewer reconstructed frames,
+    ///   SSIM within 0.0001), and 8x8 transforms in every preset so drafts are High profile.
+    /// - Footage: two B-frames instead of the preset's three (12-21 % less CPU, SSIM 0.0004
+    ///   lower at most); 3 frames of lookahead instead of 10 (42 MB less, no more CPU, SSIM
+    ///   0.0007 lower on the poster's zoom); diamond motion search (8 % less CPU on the poster,
+    ///   same SSIM). Without B-frames the poster's SSIM fell 0.0046: they stay.
+    /// - Screen: no B-frames and one frame of lookahead. A chat is still between its messages,
+    ///   which B-frames and lookahead cannot improve (SSIM 0.99990 against 0.99992 with the
+    ///   footage settings): 10 % less CPU and 90 MB less than footage's settings.
+    /// The high preset keeps its own lookahead and search; it is chosen for quality.
+    /// `FACTORY_X264_PARAMS` replaces all of this, for measuring alternatives with `factory bench`.
+    static func x264Params(for settings: VideoSettings) -> String {
+        if let override = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"] { return override }
+        let lean = settings.preset != .high
+        switch settings.content {
+        case .footage: return "b-pyramid=none:8x8dct=1:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
+        case .screen: return "8x8dct=1:bframes=0" + (lean ? ":rc-lookahead=1" : "")
+        }
+    }
 
     deinit {
         assert(finished || format == nil, "VideoEncoder released without finish(): \(path) is incomplete")

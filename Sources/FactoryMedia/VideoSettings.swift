@@ -13,6 +13,14 @@ public struct VideoSettings: Sendable, Equatable {
         }
     }
 
+    /// What the picture holds, which decides how libx264 spends its frames (see `VideoEncoder`).
+    public enum Content: String, Sendable, CaseIterable, Codable {
+        /// Photographs and footage in motion: zooms, pans, clips (posters, recipes, bedtime).
+        case footage
+        /// Mostly still screens where text and bubbles appear and scroll (chat stories).
+        case screen
+    }
+
     public var width: Int
     public var height: Int
     public var fps: Int
@@ -20,15 +28,17 @@ public struct VideoSettings: Sendable, Equatable {
     public var bitrate: Int
     public var preset: Preset
     public var audioBitrate: Int
+    public var content: Content
     public static let sampleRate = 44_100
 
     public init(width: Int, height: Int, fps: Int = 30, bitrate: Int = 8_000_000,
-                preset: Preset = .standard, audioBitrate: Int = 160_000) {
+                preset: Preset = .standard, audioBitrate: Int = 160_000, content: Content = .footage) {
         self.width = width
         self.height = height
         self.fps = fps
         self.bitrate = bitrate
         self.preset = preset
         self.audioBitrate = audioBitrate
+        self.content = content
     }
 }

@@ -38,6 +38,26 @@ import Testing
         #expect(audio.rmsDecibels(from: 0.3, length: 0.8) > -15)
     }
 
+    /// What the picture holds decides libx264's frames; the settings string x264 writes into
+    /// every stream shows what it was given. The high preset keeps its own lookahead and search.
+    @Test(arguments: [
+        (VideoSettings.Content.screen, VideoSettings.Preset.standard, ["bframes=0", "rc_lookahead=1"]),
+        (.footage, .standard, ["bframes=2", "b_pyramid=0", "rc_lookahead=3", "me=dia", "8x8dct=1"]),
+        (.footage, .high, ["bframes=2", "b_pyramid=0", "rc_lookahead=50", "me=hex"]),
+    ])
+    func contentDecidesTheEncodersFrames(content: VideoSettings.Content, preset: VideoSettings.Preset, expected: [String]) throws {
+        let folder = try TemporaryFolder("encoder")
+        let path = folder.path("\(content)-\(preset).mp4")
+        let scene = Scene(width: 128, height: 128, duration: 0.4, background: (30, 60, 90))
+        _ = try SceneRenderer.render(scene, audio: nil, to: path,
+                                     settings: VideoSettings(width: 128, height: 128, preset: preset, content: content))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let start = try #require(bytes.range(of: Data("x264 - core".utf8)))
+        let options = String(decoding: bytes[start.lowerBound...].prefix(2000).prefix { $0 != 0 }, as: UTF8.self)
+        let words = Set(options.split(separator: " ").map(String.init))
+        for option in expected { #expect(words.contains(option), "\(content), \(preset): \(option) not in \(options)") }
+    }
+
     @Test func silentVideoStillHasAnAudioTrack() throws {
         let folder = try TemporaryFolder("encoder")
         let path = folder.path("silent.mp4")

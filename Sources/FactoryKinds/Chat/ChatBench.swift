@@ -26,7 +26,7 @@ public enum ChatBench {
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(built.scene, audio: sound, to: path,
                                              settings: VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: 30,
-                                                                     bitrate: 8_000_000, preset: .standard))
+                                                                     bitrate: 8_000_000, preset: .standard, content: .screen))
         PosterBench.trace("chat rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s, \(stats.frames) frames, \(built.typedText?.rasterised ?? 0) typed versions")
         return (Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, stats.frames)
     }

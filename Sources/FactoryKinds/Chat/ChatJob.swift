@@ -54,7 +54,8 @@ struct ChatJob: Sendable {
             timeline: timeline, conversation: conversation,
             music: try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) }, musicVolume: item.musicVolume))
         let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
-                                     bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset)
+                                     bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset,
+                                     content: .screen)
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
 

@@ -15,11 +15,12 @@ public enum PosterBench {
         let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: "", gateway: nil), priority: 0)
         guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
         trace("generated")
-        let layout = try job.layout(first, quote: assets.quote, attribution: assets.attribution)
+        let scene = try PosterVideo.scene(try job.layout(first, quote: assets.quote, attribution: assets.attribution),
+                                          duration: spec.duration)
         Vips.releaseMemory()
         trace("laid out")
         let started = DispatchTime.now().uptimeNanoseconds
-        let (_, stats) = try job.video(layout, to: path)
+        let (_, stats) = try job.video(scene, to: path)
         trace("rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s")
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }

@@ -4,13 +4,27 @@ import Foundation
 
 /// Checks a poster bundle before it is published: text inside the safe zone, still and video facts.
 enum PosterChecks {
-    static func run(layout: PosterLayout, format: Format, writer: BundleWriter, variants: Int) throws -> [BundleMetadata.Check] {
+    /// What the checks need of a layout: its size and where its text's ink sits (the images
+    /// themselves can be let go before the video).
+    struct Geometry {
+        var width: Int
+        var height: Int
+        var inkBoxes: [(name: String, box: Box)]
+
+        init(_ layout: PosterLayout) {
+            width = layout.width
+            height = layout.height
+            inkBoxes = layout.textElements.map { ($0.name, $0.inkBox) }
+        }
+    }
+
+    static func run(_ layout: Geometry, format: Format, writer: BundleWriter, variants: Int) throws -> [BundleMetadata.Check] {
         var checks: [BundleMetadata.Check] = []
         let insets = format.safeInsets
-        for element in layout.textElements {
-            let ok = element.inkBox.inside(frameWidth: layout.width, frameHeight: layout.height, insets: insets)
-            checks.append(.init("safe-zone:\(element.name)", ok,
-                                "\(element.inkBox.x),\(element.inkBox.y) \(element.inkBox.width)x\(element.inkBox.height) within insets \(insets.top)/\(insets.bottom)/\(insets.left)/\(insets.right)"))
+        for (name, box) in layout.inkBoxes {
+            let ok = box.inside(frameWidth: layout.width, frameHeight: layout.height, insets: insets)
+            checks.append(.init("safe-zone:\(name)", ok,
+                                "\(box.x),\(box.y) \(box.width)x\(box.height) within insets \(insets.top)/\(insets.bottom)/\(insets.left)/\(insets.right)"))
         }
         let probe = try MediaProbe.probe(path: writer.path("video.mp4"))
         checks += VideoChecks.standard(probe, width: layout.width, height: layout.height, fps: 30, duration: 6...8)
