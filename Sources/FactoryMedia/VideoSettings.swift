@@ -15,8 +15,10 @@ public struct VideoSettings: Sendable, Equatable {
 
     /// What the picture holds, which decides how libx264 spends its frames (see `VideoEncoder`).
     public enum Content: String, Sendable, CaseIterable, Codable {
-        /// Photographs and footage in motion: zooms, pans, clips (posters, recipes, bedtime).
+        /// Photographs and footage in motion: zooms, pans, clips (posters, recipes).
         case footage
+        /// Illustrations panned slowly for minutes at a low bitrate (bedtime stories).
+        case illustration
         /// Mostly still screens where text and bubbles appear and scroll (chat stories).
         case screen
     }

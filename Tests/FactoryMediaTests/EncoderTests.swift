@@ -43,6 +43,7 @@ import Testing
     @Test(arguments: [
         (VideoSettings.Content.screen, VideoSettings.Preset.standard, ["bframes=0", "rc_lookahead=1"]),
         (.footage, .standard, ["bframes=2", "b_pyramid=0", "rc_lookahead=3", "me=dia", "8x8dct=1"]),
+        (.illustration, .standard, ["bframes=2", "b_pyramid=0", "rc_lookahead=10", "me=hex"]),
         (.footage, .high, ["bframes=2", "b_pyramid=0", "rc_lookahead=50", "me=hex"]),
     ])
     func contentDecidesTheEncodersFrames(content: VideoSettings.Content, preset: VideoSettings.Preset, expected: [String]) throws {

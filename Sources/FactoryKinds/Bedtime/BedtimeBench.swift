@@ -34,7 +34,8 @@ public enum BedtimeBench {
         Vips.releaseMemory()
         let source = try NarrationSource(path: file)
         _ = try SceneRenderer.render(scene, source: source, to: path,
-                                     settings: VideoSettings(width: 1080, height: 1920, fps: BedtimeArt.fps, bitrate: 4_000_000, preset: .standard))
+                                     settings: VideoSettings(width: 1080, height: 1920, fps: BedtimeArt.fps, bitrate: 4_000_000, preset: .standard,
+                                                             content: .illustration))
         try? FileManager.default.removeItem(atPath: file)
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }

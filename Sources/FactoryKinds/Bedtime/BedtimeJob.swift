@@ -151,7 +151,7 @@ struct BedtimeJob: Sendable {
         let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 120) }
         let source = try NarrationSource(path: narration, music: music, musicGain: Float(item.musicVolume) * 0.4)
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
-                                     preset: item.quality.preset)
+                                     preset: item.quality.preset, content: .illustration)
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,

@@ -69,7 +69,7 @@ struct RecipeJob: Sendable {
 
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         let recipe = assets.recipe
-        let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
+        var music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
         let cta = RecipeTextRules.cta(seed: seed, override: spec.cta)
         let beats = music.map { BeatDetector.beats(in: $0) } ?? []
         let plan: RecipePlan
@@ -84,14 +84,18 @@ struct RecipeJob: Sendable {
             throw try quarantined(writer, failed.name, failed.detail, checks: planChecks)
         }
         try Task.checkCancellation()
-        let sound = music.map { $0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
+        // The bed fitted to the video and held at 16 bits; the decoded 20 s (7 MB as Float) goes
+        // before the encoder allocates its frames.
+        let sound = music.map { PackedAudioSource($0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration)
+                .faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume))) }
+        music = nil
         let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30, bitrate: 10_000_000,
                                      preset: item.quality.preset, audioBitrate: 160_000)
         // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
         let scan = FrameScan.Recorder(interval: 0.5)
-        let stats = try SceneRenderer.render(scene, audio: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
+        let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
         let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings, scan: scan.scan))
 
         let captions = Captions(plan.cues)
