@@ -122,27 +122,30 @@ public final class VideoEncoder {
     /// reconstructed one 10 MB, so these settings decide most of a render's memory. Measured
     /// with `factory bench` on the sample week (2 cores, 2026-11-26), SSIM against the composed
     /// frames, libx264 alone at ffmpeg's defaults as the reference:
-    /// - Both: no B-pyramid (B-frames are never references: two fewer reconstructed frames,
-    ///   SSIM within 0.0001), and 8x8 transforms in every preset so drafts are High profile.
+    /// - All: constant frame rate declared (every render is; x264 then holds one input frame
+    ///   fewer, 6-7 MB), no B-pyramid (B-frames are never references: two fewer reconstructed
+    ///   frames, SSIM within 0.0001), and 8x8 transforms in every preset so drafts are High profile.
     /// - Footage: two B-frames instead of the preset's three (12-21 % less CPU, SSIM 0.0004
-    ///   lower at most); 3 frames of lookahead instead of 10 (42 MB less, no more CPU, SSIM
-    ///   0.0007 lower on the poster's zoom); diamond motion search (8 % less CPU on the poster,
-    ///   same SSIM). Without B-frames the poster's SSIM fell 0.0046: they stay.
+    ///   lower at most); 3 frames of lookahead instead of 10 (the recipe's peak 242 -> 194 MB,
+    ///   no more CPU, SSIM 0.0007 lower on the poster's zoom; 2 frames lost 0.0021 there);
+    ///   diamond motion search (8 % less CPU on the poster, same SSIM). Without B-frames the
+    ///   poster's SSIM fell 0.0046 and the recipe's 0.0028, and slice threads (60 MB less) kept
+    ///   only 1.5 cores busy: both stay as they are.
     /// - Illustration: as footage, but with the preset's 10 frames of lookahead. A bedtime story
     ///   at 4 Mbit/s needs them: with 3 it took 10 % more CPU and lost 0.0012 SSIM (with 5,
     ///   4 % and 0.0006).
     /// - Screen: no B-frames and one frame of lookahead. A chat is still between its messages,
-    ///   which B-frames and lookahead cannot improve (SSIM 0.99990 against 0.99992 with the
-    ///   footage settings): 10 % less CPU and 90 MB less than footage's settings.
+    ///   which B-frames and lookahead cannot improve (sat-chat's SSIM 0.99990 against 0.99992
+    ///   with 2 B-frames and 10 frames): 7-9 % less CPU, peak 275 -> 183 MB.
     /// The high preset keeps its own lookahead and search; it is chosen for quality.
     /// `FACTORY_X264_PARAMS` replaces all of this, for measuring alternatives with `factory bench`.
     static func x264Params(for settings: VideoSettings) -> String {
         if let override = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"] { return override }
         let lean = settings.preset != .high
         switch settings.content {
-        case .footage: return "b-pyramid=none:8x8dct=1:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
-        case .illustration: return "b-pyramid=none:8x8dct=1:bframes=2"
-        case .screen: return "8x8dct=1:bframes=0" + (lean ? ":rc-lookahead=1" : "")
+        case .footage: return "force-cfr=1:b-pyramid=none:8x8dct=1:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
+        case .illustration: return "force-cfr=1:b-pyramid=none:8x8dct=1:bframes=2"
+        case .screen: return "force-cfr=1:8x8dct=1:bframes=0" + (lean ? ":rc-lookahead=1" : "")
         }
     }
 
