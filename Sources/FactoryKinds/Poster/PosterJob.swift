@@ -105,18 +105,26 @@ struct PosterJob: Sendable {
     }
 
     /// poster.jpg (the main layout), poster-2.jpg, … (each other variant laid out here) and
-    /// cover.jpg (the main still at 720 px wide).
+    /// cover.jpg (the main still at 720 px wide). The variants are made side by side: their
+    /// text setting and JPEG encoding are mostly single-threaded (two variants: 0.31 -> 0.26 s).
     func stills(main: PosterLayout, images: [GeneratedImage], quote: String, attribution: String, writer: BundleWriter) throws {
         defer { Vips.releaseMemory() }
-        for (variant, generated) in images.enumerated() {
-            let layout = variant == 0 ? main : try self.layout(generated, quote: quote, attribution: attribution)
-            let still = try layout.still()
-            try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
-            if variant == 0 {
-                try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+        try Task.checkCancellation()
+        let failure = FirstError()
+        DispatchQueue.concurrentPerform(iterations: images.count) { variant in
+            do {
+                let layout = variant == 0 ? main : try self.layout(images[variant], quote: quote, attribution: attribution)
+                let still = try layout.still()
+                try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
+                if variant == 0 {
+                    try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
+                }
+            } catch {
+                failure.keep(error)
             }
-            try Task.checkCancellation()
         }
+        if let error = failure.error { throw error }
+        try Task.checkCancellation()
     }
 
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
@@ -154,4 +162,14 @@ struct PosterJob: Sendable {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }
     }
+}
+
+/// The first error thrown by work running on several threads at once.
+///
+/// `@unchecked Sendable`: every access goes through the lock.
+private final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Error?
+    func keep(_ error: Error) { lock.withLock { if first == nil { first = error } } }
+    var error: Error? { lock.withLock { first } }
 }
