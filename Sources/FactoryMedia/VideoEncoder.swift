@@ -142,11 +142,12 @@ public final class VideoEncoder {
     static func x264Params(for settings: VideoSettings) -> String {
         if let override = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"] { return override }
         let lean = settings.preset != .high
-        switch settings.content {
-        case .footage: return "force-cfr=1:b-pyramid=none:8x8dct=1:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
-        case .illustration: return "force-cfr=1:b-pyramid=none:8x8dct=1:bframes=2"
-        case .screen: return "force-cfr=1:8x8dct=1:bframes=0" + (lean ? ":rc-lookahead=1" : "")
+        let frames = switch settings.content {
+        case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
+        case .illustration: "b-pyramid=none:bframes=2"
+        case .screen: "bframes=0" + (lean ? ":rc-lookahead=1" : "")
         }
+        return "force-cfr=1:8x8dct=1:" + frames
     }
 
     deinit {

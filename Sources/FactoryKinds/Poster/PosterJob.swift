@@ -2,6 +2,7 @@ import FactoryCore
 import FactoryImaging
 import FactoryMedia
 import Foundation
+import Synchronization
 
 /// Makes one poster bundle: quote → image variants → main layout → stills → video → captions →
 /// checks → metadata.
@@ -107,10 +108,10 @@ struct PosterJob: Sendable {
     /// poster.jpg (the main layout), poster-2.jpg, … (each other variant laid out here) and
     /// cover.jpg (the main still at 720 px wide). The variants are made side by side: their
     /// text setting and JPEG encoding are mostly single-threaded (two variants: 0.31 -> 0.26 s).
+    /// The caller releases libvips' memory afterwards, once the video's layers are made too.
     func stills(main: PosterLayout, images: [GeneratedImage], quote: String, attribution: String, writer: BundleWriter) throws {
-        defer { Vips.releaseMemory() }
         try Task.checkCancellation()
-        let failure = FirstError()
+        let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: images.count) { variant in
             do {
                 let layout = variant == 0 ? main : try self.layout(images[variant], quote: quote, attribution: attribution)
@@ -120,10 +121,10 @@ struct PosterJob: Sendable {
                     try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
                 }
             } catch {
-                failure.keep(error)
+                failure.withLock { if $0 == nil { $0 = error } }
             }
         }
-        if let error = failure.error { throw error }
+        if let error = failure.withLock({ $0 }) { throw error }
         try Task.checkCancellation()
     }
 
@@ -132,8 +133,8 @@ struct PosterJob: Sendable {
         let quote = assets.quote, attribution = assets.attribution
         guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
         // The stills first, then the video from the main layout's layers alone. Made beside the
-        // video (on the shared pool) they saved nothing measurable on 2 cores (render 3.29 s either
-        // way; bench ratio 1.13 against 1.18) but the two peaks added up: 257 MB against 199 MB.
+        // video (on the shared pool) they saved 0.05 of the bench ratio on 2 cores (1.13 against
+        // 1.18) but the two peaks added up: 257 MB against 199 MB.
         // The layouts' libvips images are let go before the first frame; the checks and the
         // metadata need only where the text sits.
         let (scene, geometry) = try {
@@ -162,14 +163,4 @@ struct PosterJob: Sendable {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }
     }
-}
-
-/// The first error thrown by work running on several threads at once.
-///
-/// `@unchecked Sendable`: every access goes through the lock.
-private final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: Error?
-    func keep(_ error: Error) { lock.withLock { if first == nil { first = error } } }
-    var error: Error? { lock.withLock { first } }
 }
