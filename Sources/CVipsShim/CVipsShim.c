@@ -15,6 +15,8 @@ void cf_vips_cache_limits(int max_ops, size_t max_mem) {
     vips_cache_set_max_mem(max_mem);
 }
 
+int cf_vips_cache_max(void) { return vips_cache_get_max(); }
+
 void cf_vips_release_memory(void) {
     // Shrinking the cache to nothing trims it (vips_cache_drop_all is for shutdown only).
     int max_ops = vips_cache_get_max();

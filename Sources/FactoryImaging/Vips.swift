@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import Synchronization
 
 /// libvips process-wide set-up: initialised once, untrusted loaders blocked, cache bounded.
 public enum Vips {
@@ -13,9 +14,41 @@ public enum Vips {
         // accepts only JPEG, PNG and WebP signatures.
         cf_vips_operation_block("VipsForeignLoadSvg", 0)
         // A small operation cache: posters reuse few operations, and memory matters more (bench goal).
-        cf_vips_cache_limits(50, 16 * 1024 * 1024)
+        cf_vips_cache_limits(cacheOperations, cacheBytes)
         return .success(())
     }()
+
+    static let cacheOperations: Int32 = 50
+    static let cacheBytes = 16 * 1024 * 1024
+    /// How many callers are inside `withoutOperationCache` now.
+    private static let uncachedCallers = Mutex(0)
+
+    /// Runs `body` with libvips' operation cache off (back on when the last such caller leaves).
+    /// For renders: what they rasterise as they go (a subtitle per sentence, a bubble per message)
+    /// never repeats, and a cache filling up to its 16 MB under the encoder's frames only raises
+    /// the peak (sat-chat 192 -> 184 MB, 2026-11-26). Stills made beside a render meanwhile run
+    /// uncached, which costs them time, not correctness.
+    public static func withoutOperationCache<T>(_ body: () throws -> T) rethrows -> T {
+        // The cache calls need libvips started; without it nothing is cached anyway.
+        guard (try? start()) != nil else { return try body() }
+        uncachedCallers.withLock { count in
+            if count == 0 { cf_vips_cache_limits(0, 0) }
+            count += 1
+        }
+        defer {
+            uncachedCallers.withLock { count in
+                count -= 1
+                if count == 0 { cf_vips_cache_limits(cacheOperations, cacheBytes) }
+            }
+        }
+        return try body()
+    }
+
+    /// Whether libvips' operation cache is on now (for tests).
+    public static var cachesOperations: Bool {
+        guard (try? start()) != nil else { return false }
+        return cf_vips_cache_max() > 0
+    }
 
     /// Starts libvips if it is not running yet; safe to call from any thread, any number of times.
     public static func start() throws {

@@ -11,6 +11,14 @@ public enum AudioDecoder {
 
     /// Decodes at most `maxSeconds` (the rest is never read).
     public static func decode(path: String, maxSeconds: Double = 3600) throws -> AudioBuffer {
+        var samples: [Float] = []
+        try decode(path: path, maxSeconds: maxSeconds) { samples.append(contentsOf: $0) }
+        return AudioBuffer(samples: samples)
+    }
+
+    /// Decodes at most `maxSeconds`, handing `sink` the interleaved stereo samples block by block
+    /// as they come (each block is valid only during the call), so a long track need not be held.
+    public static func decode(path: String, maxSeconds: Double = 3600, into sink: (UnsafeBufferPointer<Float>) throws -> Void) throws {
         _ = AV.quiet
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw MediaError(.open, "audio file \(path) does not exist or cannot be read")
@@ -44,8 +52,16 @@ public enum AudioDecoder {
         defer { av_packet_free(&packet); av_frame_free(&frame) }
         guard let packet, let frame else { throw MediaError(.decode, "cannot allocate audio buffers") }
         let limit = Int(maxSeconds * Double(AudioBuffer.rate)) * 2
-        var out: [Float] = []
+        var delivered = 0
         var scratch = [Float](repeating: 0, count: 2 * 8192)
+
+        /// Hands on the first `count` samples of `scratch`, cut at the limit.
+        func deliver(_ count: Int) throws {
+            let taken = min(count, limit - delivered)
+            guard taken > 0 else { return }
+            try scratch.withUnsafeBufferPointer { try sink(UnsafeBufferPointer(rebasing: $0[0..<taken])) }
+            delivered += taken
+        }
 
         func drain() throws {
             while true {
@@ -63,12 +79,12 @@ public enum AudioDecoder {
                 if scratch.count < room * 2 { scratch = [Float](repeating: 0, count: room * 2) }
                 let n = scratch.withUnsafeMutableBufferPointer { cf_av_swr_convert(swr, $0.baseAddress, Int32(room), frame) }
                 try AV.check(n, .decode, "cannot resample the audio of \(path)")
-                out.append(contentsOf: scratch[0..<(Int(n) * 2)])
                 av_frame_unref(frame)
+                try deliver(Int(n) * 2)
             }
         }
 
-        while out.count < limit {
+        while delivered < limit {
             let rc = av_read_frame(fmt, packet)
             if rc < 0 { break }
             defer { av_packet_unref(packet) }
@@ -80,9 +96,7 @@ public enum AudioDecoder {
         _ = avcodec_send_packet(ctx, nil)
         try drain()
         let n = scratch.withUnsafeMutableBufferPointer { cf_av_swr_flush(swr, $0.baseAddress, Int32($0.count / 2)) }
-        if n > 0 { out.append(contentsOf: scratch[0..<(Int(n) * 2)]) }
-        guard !out.isEmpty else { throw MediaError(.decode, "\(path) holds no decodable audio") }
-        if out.count > limit { out.removeLast(out.count - limit) }
-        return AudioBuffer(samples: out)
+        if n > 0 { try deliver(Int(n) * 2) }
+        guard delivered > 0 else { throw MediaError(.decode, "\(path) holds no decodable audio") }
     }
 }

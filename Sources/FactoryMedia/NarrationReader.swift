@@ -13,6 +13,8 @@ public final class NarrationReader {
     private let isFloat: Bool
     private var file: UnsafeMutablePointer<FILE>?
     private var remaining: Int
+    /// Where the samples start in the file.
+    private let dataStart: off_t
     private var raw: [UInt8] = []
 
     public init(path: String) throws {
@@ -45,6 +47,7 @@ public final class NarrationReader {
                     fclose(file); throw bad("format \(format.tag) with \(format.bits) bits (16-bit PCM or 32-bit float only)")
                 }
                 let start = ftello(file)
+                dataStart = start
                 fseeko(file, 0, SEEK_END)
                 let available = Int(ftello(file) - start)
                 fseeko(file, start, SEEK_SET)
@@ -66,6 +69,12 @@ public final class NarrationReader {
 
     /// Seconds of audio in the file.
     public var duration: Double { Double(frameCount) / Double(sampleRate) }
+
+    /// Goes back to the first sample.
+    public func rewind() throws {
+        guard let file, fseeko(file, dataStart, SEEK_SET) == 0 else { throw MediaError(.decode, "cannot go back to the start of \(path)") }
+        remaining = frameCount
+    }
 
     /// Reads up to `frames` frames as interleaved floats into `out` (room for frames × channels);
     /// returns the frames read, 0 at the end.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A narration file as a stereo soundtrack, read in blocks: the mono voice in both channels, with
-/// an optional short music bed looped under it and ducked while the voice speaks.
+/// an optional music bed (itself read from a file) looped under it and ducked while the voice speaks.
 ///
 /// Ducking is computed on the fly from the voice 50 ms ahead of the play position, so the music
 /// is already down when a sentence starts: the bed's level ramps (linearly in dB) by `duckDB` over
@@ -12,7 +12,7 @@ public final class NarrationSource: AudioSource {
     /// The voice counts as speaking above this level (dBFS, on its peak envelope).
     public static let voiceThreshold = -40.0
     private let reader: NarrationReader
-    private let music: AudioBuffer?
+    private let music: MusicLoop?
     private let musicGain: Float
     private let duckDB: Double
     private let rate = Double(AudioBuffer.rate)
@@ -20,18 +20,17 @@ public final class NarrationSource: AudioSource {
     private var voice: [Float] = []
     private var block: [Float]
     private var position = 0
-    private var musicPosition = 0
     private var envelope: Float = 0
     private var lastLoud = Int.min / 2
     private var gainDB = 0.0
     private var gainCache: (db: Double, linear: Double) = (0, 1)
 
-    public init(path: String, music: AudioBuffer? = nil, musicGain: Float = 0.25, duckDB: Double = -12) throws {
+    public init(path: String, music: MusicLoop? = nil, musicGain: Float = 0.25, duckDB: Double = -12) throws {
         reader = try NarrationReader(path: path)
         guard reader.sampleRate == AudioBuffer.rate else {
             throw MediaError(.settings, "narration \(path) is at \(reader.sampleRate) Hz; write it with NarrationWriter (44.1 kHz)")
         }
-        self.music = music.flatMap { $0.frameCount > 0 ? $0 : nil }
+        self.music = music
         self.musicGain = musicGain
         self.duckDB = min(0, duckDB)
         lookahead = Int(0.050 * rate)
@@ -64,10 +63,9 @@ public final class NarrationSource: AudioSource {
                 let fadeIn = min(1, Double(t) / rate), fadeOut = min(1, max(0, Double(total - t) / (2 * rate)))
                 if gainCache.db != gainDB { gainCache = (gainDB, pow(10, gainDB / 20)) }
                 let g = musicGain * Float(gainCache.linear * min(fadeIn, fadeOut))
-                let m = musicPosition % music.frameCount
-                l += music.samples[2 * m] * g
-                r += music.samples[2 * m + 1] * g
-                musicPosition = m + 1
+                let bed = try music.next()
+                l += bed.left * g
+                r += bed.right * g
             }
             out[2 * i] = abs(l) > 0.95 ? AudioBuffer.softLimit(l) : l
             out[2 * i + 1] = abs(r) > 0.95 ? AudioBuffer.softLimit(r) : r

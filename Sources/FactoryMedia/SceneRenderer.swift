@@ -24,6 +24,14 @@ public enum SceneRenderer {
     /// `scan`, when given, measures every composed picture (for checks that need no decoding).
     public static func render(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings,
                               scan: FrameScan.Recorder? = nil) throws -> Stats {
+        // Layers rasterised on the way (subtitles, bubbles) never repeat: nothing worth caching.
+        try Vips.withoutOperationCache {
+            try renderFrames(scene, source: source, to: path, settings: settings, scan: scan)
+        }
+    }
+
+    private static func renderFrames(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings,
+                                     scan: FrameScan.Recorder?) throws -> Stats {
         let started = Date()
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
         // The heap freed while the scene was built (rasters converted to layers) need not stay

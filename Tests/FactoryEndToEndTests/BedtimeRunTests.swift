@@ -44,6 +44,35 @@ import Testing
         #expect(metadata.contains("\"name\" : \"audio:loudness\"") && metadata.contains("\"name\" : \"captions:end\""))
     }
 
+    /// A music bed far shorter than the story is looped under it all the way: the video's sound
+    /// carries the bed's 60 Hz tone long after the bed's 2 s have run out, and story.mp3 (the
+    /// narration alone) does not.
+    @Test func aShortMusicBedIsLoopedUnderTheWholeStory() throws {
+        let folder = try TemporaryFolder("bedtime-music")
+        let tone = (0..<(2 * 44_100)).flatMap { i -> [Float] in
+            let v = Float(0.5 * sin(2 * Double.pi * 60 * Double(i) / 44_100))
+            return [v, v]
+        }
+        try MusicLoop.write(AudioBuffer(samples: tone), to: folder.url.appendingPathComponent("bed.wav").path)
+        let item = Self.item.replacingOccurrences(of: "length_minutes: 1\n", with: "length_minutes: 1\n    music: bed.wav\n")
+        try folder.write("version: 1\nweek: 2026-W48\nitems:\n" + item, to: "week.yaml")
+        let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out", "--offline"], in: folder.url)
+        #expect(out.status == 0, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
+        let bundle = folder.url.appendingPathComponent("out/2026-W48/bed")
+        func bedLevel(in file: String) throws -> Double {
+            let sound = try AudioDecoder.decode(path: bundle.appendingPathComponent(file).path)
+            let left = stride(from: 0, to: sound.samples.count, by: 2).map { sound.samples[$0] }
+            let range = (20 * 44_100)..<(28 * 44_100)
+            let w = 2 * Double.pi * 60 / 44_100, c = 2 * cos(w)
+            var s1 = 0.0, s2 = 0.0
+            for i in range { let s = Double(left[i]) + c * s1 - s2; s2 = s1; s1 = s }
+            return 2 * (s1 * s1 + s2 * s2 - c * s1 * s2).squareRoot() / Double(range.count)
+        }
+        let under = try bedLevel(in: "video.mp4"), alone = try bedLevel(in: "story.mp3")
+        #expect(under > 0.01, "the bed is heard at 20-28 s: 60 Hz at \(under)")
+        #expect(under > 8 * alone, "the 60 Hz comes from the bed: \(under) in the video, \(alone) in the narration")
+    }
+
     @Test func editingOneParagraphPaysOnlyForItsChunk() async throws {
         let folder = try TemporaryFolder("bedtime-live")
         let server = FakeProviderServer(config: FakeProviderConfig())

@@ -54,7 +54,9 @@ import Testing
     @Test func musicIsDuckedUnderTheVoice() throws {
         let folder = try TemporaryFolder("narration-source-music")
         try Self.narration(folder.path("n.wav"))
-        let source = try NarrationSource(path: folder.path("n.wav"), music: Self.music, musicGain: 0.25, duckDB: -12)
+        try MusicLoop.write(Self.music, to: folder.path("bed.wav"))
+        let source = try NarrationSource(path: folder.path("n.wav"), music: try MusicLoop(path: folder.path("bed.wav")),
+                                         musicGain: 0.25, duckDB: -12)
         #expect(abs(source.duration - 8) < 0.001)
         let x = try Self.render(source, in: folder)
         let alone = Self.seconds(1.05, 1.40), under = Self.seconds(1.7, 2.3)
@@ -67,6 +69,27 @@ import Testing
         #expect(Self.rms(x, alone) < Self.rms(x, under) - 6)
         // The bed starts from silence (a one-second fade in).
         #expect(Self.rms(x, Self.seconds(0.05, 0.15)) < Self.rms(x, alone) - 12)
+    }
+
+    /// The bed is read from its file block by block and starts again from the top, sample for
+    /// sample, however many blocks a pass takes (10,001 frames: not a multiple of a block).
+    @Test func musicLoopsFromItsFile() throws {
+        let folder = try TemporaryFolder("music-loop")
+        let frames = 10_001
+        let bed = AudioBuffer(samples: (0..<(2 * frames)).map { Float($0 % 1_000) / 1_000 - Float($0 & 1) })
+        try MusicLoop.write(bed, to: folder.path("bed.wav"))
+        let loop = try MusicLoop(path: folder.path("bed.wav"))
+        #expect(abs(loop.duration - Double(frames) / 44_100) < 1e-9)
+        for i in 0..<(3 * frames + 17) {
+            let (left, right) = try loop.next()
+            let f = i % frames
+            guard left == bed.samples[2 * f], right == bed.samples[2 * f + 1] else {
+                Issue.record("frame \(i): \(left), \(right) instead of \(bed.samples[2 * f]), \(bed.samples[2 * f + 1])")
+                return
+            }
+        }
+        try MusicLoop.write(AudioBuffer(samples: []), to: folder.path("empty.wav"))
+        #expect(throws: MediaError.self) { _ = try MusicLoop(path: folder.path("empty.wav")) }
     }
 
     @Test func bufferSourcePadsWithSilence() throws {

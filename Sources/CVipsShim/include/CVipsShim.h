@@ -18,6 +18,7 @@ char *cf_vips_error_copy(void);
 void cf_vips_free(void *p);
 void cf_vips_unref(VipsImage *image);
 void cf_vips_cache_limits(int max_ops, size_t max_mem);
+int cf_vips_cache_max(void);
 /// Drops every cached operation and hands freed heap pages back to the system.
 void cf_vips_release_memory(void);
 /// Caps glibc's malloc arenas (process-wide; call before threads start).

@@ -148,7 +148,11 @@ struct BedtimeJob: Sendable {
         let scene = try BedtimeArt(width: size.width, height: size.height, format: item.format)
             .scene(cover: cover, story: story, hero: spec.hero.name, cues: cues, duration: total)
         Vips.releaseMemory()
-        let music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 120) }
+        // The bed (its first 2 minutes, looped) is decoded to a work file and played from there:
+        // held decoded (42 MB), it would sit under the encoder's frames for the whole render.
+        let music = try item.music.map {
+            try MusicLoop.decode($0, maxSeconds: 120, to: work.appendingPathComponent("music.wav").path)
+        }
         let source = try NarrationSource(path: narration, music: music, musicGain: Float(item.musicVolume) * 0.4)
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
                                      preset: item.quality.preset, content: .illustration)
