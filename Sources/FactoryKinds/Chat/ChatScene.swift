@@ -39,7 +39,10 @@ struct ChatScene {
                                 indicatorHeight: indicator?.bubble.height ?? 0, header: header, gap: m.gap,
                                 senderGap: m.senderGap, viewport: m.threadHeight - stripHeight, bottomPad: 24, timeline: timeline)
 
-        var layers: [Layer] = [Layer.placed(try LayerPixels(image: art.canvas(m.width, m.height, p.background)), left: 0, top: 0)]
+        // The thread's plain background is the scene's own colour (cleared each frame), not a
+        // full-frame layer: 3 MB less held through the render, and a fill instead of a copy.
+        let paper = try art.canvas(2, 2, p.background).srgb().pixels().pixels
+        var layers: [Layer] = []
         if let watermark = try art.watermark() {
             layers.append(.placed(try LayerPixels(image: watermark), left: Double(m.width - m.margin - watermark.width), top: Double(m.threadTop + 12)))
         }
@@ -79,7 +82,8 @@ struct ChatScene {
         let end = try LayerPixels(image: art.endCard(insets: insets))
         layers.append(.placed(end, left: 0, top: 0, opacity: .ramp(0, 1, start: timeline.endCardStart, duration: 0.4, .easeOut),
                               start: timeline.endCardStart))
-        let scene = Scene(width: m.width, height: m.height, duration: timeline.duration, layers: layers)
+        let scene = Scene(width: m.width, height: m.height, duration: timeline.duration, layers: layers,
+                          background: (Int(paper[0]), Int(paper[1]), Int(paper[2])))
         return Built(scene: scene, thread: thread, bubbles: bubbles, typedText: typed?.sequence)
     }
 
