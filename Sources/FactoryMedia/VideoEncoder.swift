@@ -134,7 +134,8 @@ public final class VideoEncoder {
     /// - Illustration: no B-frames, 5 frames of lookahead, diamond search. A bedtime story is a
     ///   still picture drifting in 2-pixel steps under a subtitle, and x264's frames were most of
     ///   its memory: with the preset's 10 frames and 2 B-frames it peaked at 254 MB (ratio 1.03).
-    ///   Now 184 MB at ratio 1.16, SSIM 0.0006 below libx264 alone. Keeping 2 B-frames needed 3
+    ///   Now 184 MB at ratio 1.16 alone (173 MB, 1.12 in `make bench` with the renderer's later
+    ///   savings), SSIM 0.0006 below libx264 alone. Keeping 2 B-frames needed 3
     ///   frames of lookahead for the same memory, and cost more: 203 MB, ratio 1.24, 0.0012 SSIM.
     /// - Screen: no B-frames and one frame of lookahead. A chat is still between its messages,
     ///   which B-frames and lookahead cannot improve (sat-chat's SSIM 0.99990 against 0.99992
