@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // The OpenAI Realtime API is a WebSocket: the client side for narration, the server side for the fake.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
     targets: [
         // C: system libraries and their shims (called from Imaging/Media, and from FactorySystem).
@@ -67,11 +70,13 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "WSClient", package: "swift-websocket"),
         ]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [
             "FactoryCore", "FactoryImaging",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -39,6 +39,16 @@ public struct ModelSpec: Sendable, Codable, Equatable {
     /// Speech: the voices the model speaks, and whether it takes `instructions`.
     public var voices: [String]?
     public var instructions: Bool?
+    /// Speech: which API serves the model: "speech" (`/v1/audio/speech`), "realtime" (the Realtime
+    /// WebSocket) or "audio-inference" (Runware). Nil reads as "speech" for OpenAI rows.
+    public var api: String?
+    /// Token-billed audio (Realtime): audio input and output tokens, per million.
+    public var audioInputPerMillion: Double?
+    public var audioOutputPerMillion: Double?
+    /// Realtime: output audio tokens per second of speech, for reserving before the answer's usage is known.
+    public var audioTokensPerSecond: Double?
+    /// Runware speech: our voice names (alloy … cedar) to the model's own voice ids.
+    public var voiceIds: [String: String]?
     /// Runware: the parameter family and the fields it takes.
     public var family: String?
     public var parameters: [String]?

@@ -129,6 +129,8 @@ public struct ProviderChoices: Sendable, Equatable, Decodable {
     public var textModel: String?
     /// The live speech model, e.g. tts-1; the items' voices must be among its voices.
     public var speechModel: String?
+    /// A live chunk still reworded after its last ask: fail the item (default) or accept it.
+    public var speechReworded: RewordedSpeech = .fail
 
     public init(text: TextProviderChoice = .auto, image: ImageProviderChoice = .auto, speech: SpeechProviderChoice = .auto,
                 textModel: String? = nil, speechModel: String? = nil) {
@@ -140,13 +142,14 @@ public struct ProviderChoices: Sendable, Equatable, Decodable {
     }
 
     public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(["text", "image", "speech", "text_model", "speech_model"])
+        try decoder.rejectUnknownKeys(["text", "image", "speech", "text_model", "speech_model", "speech_reworded"])
         let c = try decoder.container(keyedBy: AnyKey.self)
         text = try c.decodeIfPresent(TextProviderChoice.self, forKey: AnyKey(stringValue: "text")) ?? .auto
         image = try c.decodeIfPresent(ImageProviderChoice.self, forKey: AnyKey(stringValue: "image")) ?? .auto
         speech = try c.decodeIfPresent(SpeechProviderChoice.self, forKey: AnyKey(stringValue: "speech")) ?? .auto
         textModel = try c.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "text_model"))
         speechModel = try c.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "speech_model"))
+        speechReworded = try c.decodeIfPresent(RewordedSpeech.self, forKey: AnyKey(stringValue: "speech_reworded")) ?? .fail
     }
 }
 

@@ -79,10 +79,17 @@ public enum ImageProviderChoice: String, ManifestWord {
     static let noun = "image provider"
 }
 
-/// Which provider speaks.
+/// Which provider speaks: OpenAI (speech or Realtime models), Runware `audioInference`, or the embedded voice.
 public enum SpeechProviderChoice: String, ManifestWord {
-    case auto, openai, offline
+    case auto, openai, runware, offline
     static let noun = "speech provider"
+}
+
+/// What a live narration chunk whose transcript still differs from its text after the last ask does:
+/// `fail` the item (the default), or `accept` the closest reading and say so in metadata.json.
+public enum RewordedSpeech: String, ManifestWord {
+    case fail, accept
+    static let noun = "speech_reworded setting"
 }
 
 extension Effort: ManifestWord {

@@ -11,9 +11,13 @@ public struct SpeechRequest: Sendable, Equatable {
     public var speed: Double
     /// BCP 47 language of the text, e.g. "en".
     public var language: String
+    /// Live voice models may reword: true keeps a chunk whose transcript still differs after the
+    /// last ask (`providers.speech_reworded: accept`); false fails the item.
+    public var acceptReworded: Bool
 
-    public init(text: String, voice: String, instructions: String, speed: Double = 1, language: String = "en") {
+    public init(text: String, voice: String, instructions: String, speed: Double = 1, language: String = "en", acceptReworded: Bool = false) {
         self.text = text
+        self.acceptReworded = acceptReworded
         self.voice = voice
         self.instructions = instructions
         self.speed = speed
