@@ -25,16 +25,32 @@ public struct SpeechRequest: Sendable, Equatable {
     }
 }
 
+/// One spoken word and when it is heard, in seconds from the start of its chunk's audio.
+public struct SpokenWord: Sendable, Equatable, Codable {
+    public var text: String
+    public var start: Double
+    public var end: Double
+
+    public init(text: String, start: Double, end: Double) {
+        self.text = text
+        self.start = start
+        self.end = end
+    }
+}
+
 /// Spoken audio: 16-bit little-endian mono PCM at `sampleRate`, and what it cost.
 public struct SpokenAudio: Sendable {
     public var pcm: Data
     public var sampleRate: Int
     public var record: GenerationRecord
+    /// Word timings, when the voice reports them (Piper's alignment); empty otherwise.
+    public var words: [SpokenWord]
 
-    public init(pcm: Data, sampleRate: Int, record: GenerationRecord) {
+    public init(pcm: Data, sampleRate: Int, record: GenerationRecord, words: [SpokenWord] = []) {
         self.pcm = pcm
         self.sampleRate = sampleRate
         self.record = record
+        self.words = words
     }
 
     public var duration: Double { Double(pcm.count / 2) / Double(max(1, sampleRate)) }
