@@ -19,7 +19,7 @@ extension FactoryCommand {
             what its series published (the content memory) is asked again, at most twice: the last line counts \
             the expected re-asks (from the series' own record of refusals) and the most there can be.
             Exit codes: 0 within the caps; 1 an item cannot be planned (the run would fail it); 2 invalid manifest \
-            or arguments; 3 running this today would break the daily or weekly cap.
+            or arguments, or a speech model or voice an item cannot be made with; 3 running this today would break the daily or weekly cap.
             """)
 
         @OptionGroup var options: ManifestOptions
@@ -84,6 +84,7 @@ extension FactoryCommand {
             for warning in resolved.retirementWarnings(manifest) { printError("warning: \(warning)") }
             let out = json ? try EstimateReport.json(plan) : EstimateReport.text(plan)
             FileHandle.standardOutput.write(Data(out.utf8))
+            if plan.hasSettingProblem { throw ExitCode(2) }
             if !plan.problems.isEmpty { throw ExitCode(1) }
             if plan.breaksCap { throw ExitCode(3) }
         }

@@ -28,6 +28,9 @@ public enum TestSupport {
         return repoRoot.appendingPathComponent(".build/debug/factory").path
     }
 
+    /// Debian's `faketime` (the `faketime` package, installed by `make test`).
+    public static let faketime = "/usr/bin/faketime"
+
     /// What a finished process said.
     public struct Output: Sendable {
         public var status: Int32
@@ -40,7 +43,7 @@ public enum TestSupport {
     public static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for name in ["RUNWARE_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "RUNWARE_BASE_URL", "OPENAI_BASE_URL",
-                     "ANTHROPIC_BASE_URL", "FACTORY_STATE", "FACTORY_TEXT_MODEL", "FACTORY_CRASH_AT"] {
+                     "ANTHROPIC_BASE_URL", "FACTORY_STATE", "FACTORY_TEXT_MODEL", "FACTORY_SPEECH_MODEL", "FACTORY_CRASH_AT"] {
             env[name] = nil
         }
         env["FACTORY_CREDENTIALS"] = "/nonexistent/contentfactory-credentials"
@@ -65,12 +68,20 @@ public enum TestSupport {
     }
 
     /// Runs the factory binary with `arguments` in `directory` and waits for it.
-    public static func runFactory(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Output {
+    /// `at` ("2027-01-08 09:00:00", UTC) runs it on another day under Debian's `faketime`, the clock
+    /// ticking on from there (monotonic time is left alone, so timeouts behave).
+    public static func runFactory(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                                  at day: String? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: factoryBinary)
-        process.arguments = arguments
+        if let day {
+            process.executableURL = URL(fileURLWithPath: faketime)
+            process.arguments = ["-f", "@\(day)", factoryBinary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: factoryBinary)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
-        process.environment = Self.environment(environment)
+        process.environment = Self.environment(environment.merging(day == nil ? [:] : ["FAKETIME_DONT_FAKE_MONOTONIC": "1"]) { a, _ in a })
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

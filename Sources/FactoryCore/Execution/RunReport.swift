@@ -23,6 +23,8 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     /// How the published bundle stands against earlier weeks: a fixed text that repeats one
     /// (allowed), a written one close to one.
     public var notes: [String]?
+    /// True when the item failed on a model or voice choice (the run exits 2).
+    public var badSetting: Bool?
 
     public init(id: String, kind: String, day: String, status: Status, message: String?, deferral: Deferral.Reason? = nil,
                 costUSD: Double, seconds: Double, bundle: String?) {
@@ -113,6 +115,7 @@ public struct RunReport: Sendable, Codable {
     /// 0 all done; 1 an item failed or is not supported; 3 an item was deferred by a budget cap;
     /// 75 items were deferred for another reason (a paused provider, a stop): run again later.
     public var exitCode: Int32 {
+        if items.contains(where: { $0.badSetting == true }) { return 2 }
         if items.contains(where: { $0.status == .failed || $0.status == .unsupported }) { return 1 }
         if items.contains(where: { $0.deferral == .budget }) { return 3 }
         if items.contains(where: { $0.status == .deferred }) { return 75 }

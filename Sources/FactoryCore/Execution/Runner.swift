@@ -184,6 +184,7 @@ public struct Runner: Sendable {
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
         if let problems = manifest.itemProblems[item.id], !problems.isEmpty {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
+            if problems.contains(where: \.setting) { outcome.badSetting = true }
             return outcome
         }
         return await make(job(for: item, providers: providers.reporting(to: progress)), outcome: outcome, started: started,

@@ -16,24 +16,31 @@ extension LoadSession {
                 problems.append(problem(at: providersNode?["text_model"] ?? root, path: "providers.text_model", reason))
             }
         }
-        let speechModel = providers.speechModel ?? ModelDefaults.speech
-        if providers.speechModel != nil,
-           let reason = modelProblem(provider: .openai, model: speechModel, role: "speech", table: table, today: today) {
-            problems.append(problem(at: providersNode?["speech_model"] ?? root, path: "providers.speech_model", reason))
-            return
-        }
-        guard providers.speech != .offline, let voices = table.spec(provider: .openai, model: speechModel)?.voices else { return }
+        checkSpeech(providers, items: items, root: root, table: table, today: today)
+    }
+
+    /// The speech model and voices as `run` will use them (SpeechChoice, FACTORY_SPEECH_MODEL
+    /// included): a problem fails only the items that speak, each named with the fix.
+    mutating func checkSpeech(_ providers: ProviderChoices, items: [Item], root: Node, table: ModelTable, today: String) {
+        guard providers.speech != .offline else { return }
+        let choice = SpeechChoice.resolve(providers, environment: environment, table: table, today: today)
         let sequence = root["items"]?.sequence.map(Array.init) ?? []
+        let modelNode = choice.source == .manifest ? root["providers"]?["speech_model"] : nil
         for (index, item) in items.enumerated() {
-            guard case .bedtimeStory(let spec) = item.content, !voices.contains(spec.voice.rawValue) else { continue }
+            guard case .bedtimeStory(let spec) = item.content else { continue }
             let node = sequence.first { $0["id"]?.string == item.id } ?? root
             let position = sequence.firstIndex { $0["id"]?.string == item.id } ?? index
-            let others = ModelTable.bundled.rows.filter { $0.role == "speech" && $0.retires == nil && $0.voices?.contains(spec.voice.rawValue) == true }
-                .map(\.model)
-            let instead = others.isEmpty ? "" : ", or set providers.speech_model to \(others.joined(separator: " or "))"
-            problems.append(problem(at: node["voice"] ?? node, path: "items[\(position)].voice",
-                "item \(item.id): voice \"\(spec.voice.rawValue)\" is not a voice of the speech model \(speechModel) "
-                + "(it speaks \(voices.joined(separator: ", "))); choose one of those\(instead)"))
+            var found: Problem
+            if let problem = choice.problem {
+                found = self.problem(at: modelNode ?? node, path: choice.source == .environment ? "FACTORY_SPEECH_MODEL" : "providers.speech_model",
+                                     "item \(item.id) cannot be narrated: \(problem)")
+            } else if let problem = choice.voiceProblem(spec.voice.rawValue) {
+                found = self.problem(at: node["voice"] ?? node, path: "items[\(position)].voice", "item \(item.id): \(problem)")
+            } else {
+                continue
+            }
+            found.setting = true
+            itemProblems[item.id, default: []].append(found)
         }
     }
 

@@ -31,6 +31,8 @@ struct LoadSession {
     /// `--week`, and where "today" comes from for a standing week.
     var weekOverride: ISOWeek?
     var clock: RunClock = .now(Date())
+    /// Where FACTORY_SPEECH_MODEL is read, so validate sees the model run will use.
+    var environment: [String: String] = ProcessInfo.processInfo.environment
 
     init(path: String) {
         file = URL(fileURLWithPath: path).standardizedFileURL

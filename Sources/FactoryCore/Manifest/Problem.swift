@@ -7,6 +7,8 @@ public struct Problem: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// What is wrong and how to fix it.
     public var message: String
+    /// A model or voice choice the item cannot be made with (exit 2 in validate, estimate and run alike).
+    public var setting = false
 
     public init(file: String, line: Int? = nil, column: Int? = nil, path: String, message: String) {
         self.file = file

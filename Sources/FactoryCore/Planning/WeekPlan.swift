@@ -8,7 +8,18 @@ public struct WeekPlan: Sendable, Codable {
     public struct Problem: Error, Sendable, Codable, Equatable {
         public var item: String
         public var message: String
+        /// A model or voice choice (exit 2), not a failure of the item's own inputs.
+        public var setting: Bool?
+
+        public init(item: String, message: String, setting: Bool? = nil) {
+            self.item = item
+            self.message = message
+            self.setting = setting
+        }
     }
+
+    /// True when a problem is a model or voice choice: `estimate` exits 2, as validate and run do.
+    public var hasSettingProblem: Bool { problems.contains { $0.setting == true } }
 
     /// A sum of stages under one key (a day, a provider).
     public struct Total: Sendable, Codable, Equatable {
@@ -79,7 +90,8 @@ extension Runner {
         // Items plan independently (pure work and file lookups), so they are spread over the cores.
         let planned = selected.parallelMap { item -> Result<[PlannedStage], WeekPlan.Problem> in
             if let found = manifest.itemProblems[item.id], !found.isEmpty {
-                return .failure(.init(item: item.id, message: found.map(\.description).joined(separator: "; ")))
+                return .failure(.init(item: item.id, message: found.map(\.description).joined(separator: "; "),
+                                      setting: found.contains(where: \.setting) ? true : nil))
             }
             let job = job(for: item)
             if keepsBundle(job) {

@@ -74,7 +74,7 @@ struct BedtimeJob: Sendable {
 
     func speechRequest(_ chunk: NarrationChunk) -> SpeechRequest {
         SpeechRequest(text: chunk.text, voice: spec.voice.rawValue, instructions: BedtimeVoices.instructions(for: spec.voice),
-                      speed: spec.speed, language: spec.language)
+                      speed: spec.speed, language: spec.language, acceptReworded: manifest.providers.speechReworded == .accept)
     }
 
     func illustrationRequest(_ story: Story) -> ImageRequest {

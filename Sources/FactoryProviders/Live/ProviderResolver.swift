@@ -57,6 +57,7 @@ public struct ResolvedProviders: Sendable {
                          + "is not set; set it (or put it in ~/.config/contentfactory/credentials, mode 0600), or use \(role): auto or offline")
         }
         var lines: [String] = [], live: [String: ProviderID] = [:]
+        var speechUse: ModelTable.Use?
 
         let text: any TextProvider
         let textChoice: ProviderID? = switch choices.text {
@@ -98,33 +99,50 @@ public struct ResolvedProviders: Sendable {
             lines.append("image: offline (" + (choices.image == .offline ? "manifest says offline" : "no RUNWARE_API_KEY") + "; nothing is spent)")
         }
 
-        let speech: any SpeechProvider
-        let speechLive = choices.speech == .openai || (choices.speech == .auto && credentials.keys[.openai] != nil)
-        if speechLive {
-            let model = environment["FACTORY_SPEECH_MODEL"] ?? choices.speechModel ?? defaultSpeechModel
-            do {
-                _ = try models.check(provider: .openai, model: model, role: "speech", on: LiveClient.today())
-                guard let client = try client(.openai, role: "speech") else { throw missing(.openai, role: "speech") }
-                speech = OpenAISpeechProvider(client: client, model: model)
-                lines.append("speech: openai \(model) (live, \(client.endpoint.base.absoluteString))")
-                live["speech"] = .openai
-            } catch {
+        // The same decision validate and estimate read (SpeechChoice): the model, its provider,
+        // the default's move past a retirement, and voice stand-ins.
+        let choice = SpeechChoice.resolve(choices, environment: environment, table: models, today: LiveClient.today())
+        let speechProvider = choice.row?.provider ?? (choices.speech == .runware ? .runware : .openai)
+        let speechLive = choices.speech == .openai || choices.speech == .runware
+            || (choices.speech == .auto && credentials.keys[speechProvider] != nil)
+        var speech: any SpeechProvider
+        if speechLive, let problem = choice.problem {
+            // Only the items that speak fail (their manifest problems say why); the rest are made.
+            speech = UnavailableSpeechProvider(name: speechProvider.rawValue, problem: problem)
+            lines.append("speech: \(speechProvider) \(choice.model) cannot speak: \(problem)")
+        } else if speechLive {
+            guard let client = try client(speechProvider, role: "speech") else {
                 await transport?.shutdown()
-                throw error
+                throw missing(speechProvider, role: "speech")
             }
+            speech = Self.liveSpeech(choice, client: client)
+            lines.append("speech: \(speechProvider) \(choice.model) (live\(choice.isRealtime ? ", Realtime API" : ""), \(client.endpoint.base.absoluteString))")
+            lines += choice.notes
+            live["speech"] = speechProvider
+            speechUse = ModelTable.Use(provider: speechProvider, model: choice.model, role: "speech")
         } else {
             speech = OfflineSpeechProvider()
             lines.append("speech: offline (\(offlineVoice()); "
-                         + (choices.speech == .offline ? "manifest says offline" : "no OPENAI_API_KEY") + "; nothing is spent)")
+                         + (choices.speech == .offline ? "manifest says offline" : "no \(Credentials.variables[speechProvider] ?? "key")") + "; nothing is spent)")
         }
+        if !choice.voiceMap.isEmpty, speechLive { speech = VoiceMappedSpeechProvider(speech, map: choice.voiceMap) }
         var resolved = ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines),
                                          speech: speech, transport: transport, live: live)
         if let provider = textChoice {
             resolved.models.append(.init(provider: provider, model: (text as? AnthropicClient)?.model ?? (text as? OpenAIChatClient)?.model ?? "",
                                          role: "text"))
         }
-        if let live = speech as? OpenAISpeechProvider { resolved.models.append(.init(provider: .openai, model: live.model, role: "speech")) }
+        if let use = speechUse { resolved.models.append(use) }
         return resolved
+    }
+
+    /// The live narrator for a model: the Realtime API, `/v1/audio/speech`, or Runware `audioInference`.
+    static func liveSpeech(_ choice: SpeechChoice, client: LiveClient) -> any SpeechProvider {
+        switch (client.provider, choice.isRealtime) {
+        case (.runware, _): RunwareSpeechProvider(client: client, model: choice.model)
+        case (_, true): OpenAISpeechProvider(client: client, model: choice.model) // REALTIME-WIRING: switched once the Realtime client lands
+        default: OpenAISpeechProvider(client: client, model: choice.model)
+        }
     }
 
     /// "espeak-ng 1.51", or why it cannot speak (found now, not halfway through a story).
