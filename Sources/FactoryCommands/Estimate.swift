@@ -82,6 +82,7 @@ extension FactoryCommand {
             await resolved.transport?.shutdown()
             // On stderr, so `--json` stays one JSON document.
             for warning in resolved.retirementWarnings(manifest) { printError("warning: \(warning)") }
+            for note in resolved.notes { printError("note: \(note)") }
             let out = json ? try EstimateReport.json(plan) : EstimateReport.text(plan)
             FileHandle.standardOutput.write(Data(out.utf8))
             if plan.hasSettingProblem { throw ExitCode(2) }

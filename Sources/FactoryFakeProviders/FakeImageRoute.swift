@@ -45,6 +45,7 @@ struct FakeImageRoute: Sendable {
     static func contentType(_ file: String) -> String {
         if file.hasSuffix(".png") { return "image/png" }
         if file.hasSuffix(".webp") { return "image/webp" }
+        if file.hasSuffix(".wav") { return "audio/wav" }
         return "image/jpeg"
     }
 }

@@ -1,7 +1,7 @@
 import FactoryCore
 import Foundation
 
-/// `POST /v1`: Runware tasks (imageInference, modelSearch, getResponse, authentication) in one JSON array.
+/// `POST /v1`: Runware tasks (imageInference, audioInference, modelSearch, getResponse, authentication) in one JSON array.
 enum FakeRunware {
     static func handle(_ call: FakeCall, _ state: FakeState) async -> FakeReply {
         guard let tasks = call.json?.array else {
@@ -31,6 +31,16 @@ enum FakeRunware {
                 case .failure(let problem):
                     errors.append(problem.json(taskType: type, taskUUID: uuid))
                 }
+            case "audioInference":
+                // Speech tasks (runware.ai/docs/models/elevenlabs-multilingual-v2): FakeRunwareAudio.
+                switch await FakeRunwareAudio.inference(task, call: call, state: state) {
+                case .success(let result):
+                    data += result.items
+                    cost += result.cost
+                    if !models.contains(result.model) { models.append(result.model) }
+                case .failure(let problem):
+                    errors.append(problem.json(taskType: type, taskUUID: uuid))
+                }
             case "modelSearch":
                 data.append(FakeModelLists.runwareSearch(task))
             case "getResponse":
@@ -43,7 +53,7 @@ enum FakeRunware {
                 }
             default:
                 errors.append(FakeErrors.runwareItem(code: "unsupportedTaskType",
-                                                     message: "The fake serves imageInference, modelSearch, getResponse and authentication, not \"\(type)\".",
+                                                     message: "The fake serves imageInference, audioInference, modelSearch, getResponse and authentication, not \"\(type)\".",
                                                      parameter: "taskType", taskType: type, taskUUID: uuid))
             }
         }

@@ -19,7 +19,7 @@ struct SpeechRetirementTests {
             timezone: UTC
             providers: \(providers)
             items:
-              - { id: mon-poster, kind: poster, day: monday, series: monday-motivation, prompt: "sunrise over misty mountains", duration: 3 }
+              - { id: mon-poster, kind: poster, day: monday, series: monday-motivation, prompt: "sunrise over misty mountains", duration: 6 }
               - { id: sat-bedtime, kind: bedtime-story, day: saturday, voice: \(voice), length_minutes: 1,
                   hero: { name: Mia, age: 5 }, theme: "an evening in the forest" }
             """
@@ -36,6 +36,9 @@ struct SpeechRetirementTests {
         #expect(estimate.status == 0, "\(estimate.stdout)\n\(estimate.stderr)")
         #expect(estimate.stdout.contains("gpt-realtime-2.1-mini"), "\(estimate.stdout)")
         #expect(!estimate.stdout.contains("gpt-4o-mini-tts"), "\(estimate.stdout)")
+        // Said once: the move, and the voice the successor reads nova with.
+        #expect(estimate.stderr.components(separatedBy: "narrating with its successor gpt-realtime-2.1-mini").count == 2, "\(estimate.stderr)")
+        #expect(estimate.stderr.contains("nova → marin"), "\(estimate.stderr)")
         // Before the shutdown the default is still the speech endpoint's model.
         let early = try TestSupport.runFactory(["estimate", "week.yaml", "--json"], in: folder.url, environment: Self.openAI,
                                                at: "2026-12-01 09:00:00")

@@ -15,6 +15,8 @@ public struct ResolvedProviders: Sendable {
     public var live: [String: ProviderID]
     /// The live models in use, by provider and role (image models come from the manifest's items).
     public var models: [ModelTable.Use] = []
+    /// Decisions said once (the default speech model moved past a retirement, voices mapped).
+    public var notes: [String] = []
 
     /// Warnings for live models that retire within 30 days (run, estimate and doctor print them).
     public func retirementWarnings(_ manifest: Manifest?, table: ModelTable = .bundled, today: String = DayStamp.utcToday()) -> [String] {
@@ -133,6 +135,7 @@ public struct ResolvedProviders: Sendable {
                                          role: "text"))
         }
         if let use = speechUse { resolved.models.append(use) }
+        if speechLive, choice.problem == nil { resolved.notes = choice.notes }
         return resolved
     }
 
