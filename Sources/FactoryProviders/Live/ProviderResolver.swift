@@ -17,6 +17,8 @@ public struct ResolvedProviders: Sendable {
     public var models: [ModelTable.Use] = []
     /// Decisions said once (the default speech model moved past a retirement, voices mapped).
     public var notes: [String] = []
+    /// True when the narrator is the built-in default (not named by the manifest or FACTORY_SPEECH_MODEL).
+    public var speechIsDefault = false
 
     /// Warnings for live models that retire within 30 days (run, estimate and doctor print them).
     public func retirementWarnings(_ manifest: Manifest?, table: ModelTable = .bundled, today: String = DayStamp.utcToday()) -> [String] {
@@ -24,7 +26,14 @@ public struct ResolvedProviders: Sendable {
         if live["image"] == .runware {
             uses += (manifest.map(ModelTable.imageModels) ?? [ModelDefaults.image]).map { ModelTable.Use(provider: .runware, model: $0, role: "image") }
         }
-        return table.retirementWarnings(uses, on: today)
+        var warnings = table.retirementWarnings(uses.filter { !(speechIsDefault && $0.role == "speech") }, on: today)
+        if speechIsDefault, let use = uses.first(where: { $0.role == "speech" }),
+           let warning = table.retirementWarning(provider: use.provider, model: use.model, on: today) {
+            // The built-in default follows its successor on the day: nothing for the user to change.
+            let next = table.spec(provider: use.provider, model: use.model)?.successor.map { " moves to \($0)" } ?? " moves on"
+            warnings.append(warning.components(separatedBy: ";").first.map { "\($0); the default narration\(next) that day by itself" } ?? warning)
+        }
+        return warnings
     }
 
     public static let defaultTextModels: [ProviderID: String] = [.anthropic: ModelDefaults.anthropicText, .openai: ModelDefaults.openAIText]
@@ -136,6 +145,7 @@ public struct ResolvedProviders: Sendable {
         }
         if let use = speechUse { resolved.models.append(use) }
         if speechLive, choice.problem == nil { resolved.notes = choice.notes }
+        resolved.speechIsDefault = choice.source == .builtIn
         return resolved
     }
 
