@@ -15,6 +15,9 @@ public final class NarrationWriter {
     /// Length of the fade at both ends of each chunk (seconds).
     public static let fade = 0.008
     private let file: NarrationFileWriter
+    /// Where sample 0 of the last appended chunk falls in the file (seconds; before its trimmed
+    /// silence), so times measured in a chunk's own audio (word timings) map onto the narration.
+    public private(set) var lastOrigin = 0.0
 
     public init(path: String) throws {
         _ = AV.quiet
@@ -39,6 +42,7 @@ public final class NarrationWriter {
         if let speech {
             let pad = Int(Self.keep * Double(sampleRate))
             let from = max(0, speech.lowerBound - pad), to = min(samples, speech.upperBound + pad)
+            lastOrigin = here - Double(from) / Double(sampleRate)
             result = (here + Double(speech.lowerBound - from) / Double(sampleRate),
                       Double(speech.count) / Double(sampleRate))
             try Self.withSamples(pcm) { try resample(UnsafeBufferPointer(rebasing: $0[from..<to]), rate: sampleRate) }

@@ -23,6 +23,8 @@ struct BedtimeJob: Sendable {
         var sampleRate: Int
         var seconds: Double
         var reused: Bool
+        /// Word timings in the chunk's own audio, when the voice reports them (Piper).
+        var words: [SpokenWord] = []
     }
 
     struct Assets: Sendable {
@@ -98,7 +100,7 @@ struct BedtimeJob: Sendable {
                     let file = work.appendingPathComponent(String(format: "chunk-%02d.pcm", index + 1))
                     try audio.pcm.write(to: file)
                     return (index, Spoken(chunk: chunk, file: file, sampleRate: audio.sampleRate, seconds: audio.duration,
-                                          reused: audio.record.cached), audio.record)
+                                          reused: audio.record.cached, words: audio.words), audio.record)
                 }
             }
             var made: [(Int, Spoken, GenerationRecord)] = []
@@ -119,11 +121,14 @@ struct BedtimeJob: Sendable {
         let narration = work.appendingPathComponent("narration.wav").path
         let joiner = try NarrationWriter(path: raw)
         var timings: [(start: Double, duration: Double)] = []
+        var words: [SpokenWord] = []
         for (i, spoken) in assets.spoken.enumerated() {
             let last = i == assets.spoken.count - 1
             let pause = last ? 0 : (i == 0 ? 1.2 : (spoken.chunk.endsParagraph ? 0.9 : 0.35))
             let pcm = try Data(contentsOf: spoken.file)
-            timings.append(try joiner.append(pcm: pcm, sampleRate: spoken.sampleRate, pauseAfter: pause))
+            let timing = try joiner.append(pcm: pcm, sampleRate: spoken.sampleRate, pauseAfter: pause)
+            timings.append(timing)
+            words += StoryWords.place(spoken.words, origin: joiner.lastOrigin, speech: timing)
         }
         let total = try joiner.finish()
         let loudness = try Loudness.normalise(input: raw, output: narration, target: Self.loudnessTarget)
@@ -141,6 +146,7 @@ struct BedtimeJob: Sendable {
         let captions = Captions(cues)
         try writer.write(captions.srt, to: "captions.srt")
         try writer.write(captions.vtt, to: "captions.vtt")
+        if !words.isEmpty { try writer.write(StoryWords.json(words), to: "words.json") }
         try writer.write(BedtimeCaption.text(item: item, story: story, spec: spec, brand: manifest.brand), to: "caption.txt")
 
         // The read-along video: the narration streamed in as the AAC track.
@@ -169,6 +175,7 @@ struct BedtimeJob: Sendable {
             "chunks": "\(assets.spoken.count)",
             "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
             "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
+            "word_timings": words.isEmpty ? "none (the voice reports none)" : "\(words.count) words in words.json (the voice's own alignment)",
         ]
         for (i, s) in assets.spoken.enumerated() {
             details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,
