@@ -66,7 +66,9 @@ public final class ScratchPostgres: Sendable {
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> String {
         let path = bin.appendingPathComponent(tool).path
-        if asPostgres { return try Self.command("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments) }
+        // From `/`: the postgres user may not enter the working folder (a clone under a 0700 home
+        // folder), and psql would then write "could not change directory" into the output read here.
+        if asPostgres { return try Self.command("/usr/sbin/runuser", ["-u", "postgres", "--", "/usr/bin/env", "-C", "/", path] + arguments) }
         return try Self.command(path, arguments)
     }
 
