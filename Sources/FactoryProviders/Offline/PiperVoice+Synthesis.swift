@@ -1,0 +1,102 @@
+import FactoryCore
+import Foundation
+
+/// What one Piper call said: 16-bit mono PCM at the voice's rate and, when the helper ran, each
+/// phoneme with the samples it lasts (sentence pauses included as " "), which give word timings.
+public struct PiperSpeech: Sendable {
+    public var pcm: Data
+    public var phonemes: [PiperPhoneme]
+}
+
+/// One phoneme (or `^`/`$`, punctuation, or a " " between words) and how many samples it lasts.
+public struct PiperPhoneme: Sendable, Equatable, Decodable {
+    public var symbol: String
+    public var samples: Int
+
+    public init(_ symbol: String, _ samples: Int) {
+        self.symbol = symbol
+        self.samples = samples
+    }
+}
+
+extension PiperVoice {
+    /// Piper processes at once, across the whole run: one a core. Each loads the 63 MB model and
+    /// runs onnxruntime; a story's paragraphs all asking at once would only thrash the CPU and memory.
+    public static let processes = AsyncSemaphore(limit: ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Seconds of silence between sentences at the bedtime pace: a calm breath.
+    public static let sentenceSilence = 0.5
+
+    /// Speaks `text` in a child process: text on stdin, raw PCM on stdout, both pipes drained while
+    /// it runs. Through the venv's Python it runs `helperScript`, which also writes the phoneme
+    /// alignment to a temporary file; a bare `piper` runs with `--output_raw`. Blocks until Piper
+    /// exits (at most `timeout` seconds); throws on a non-zero exit or no audio.
+    public func synthesize(_ text: String, lengthScale: Double, sentenceSilence: Double = PiperVoice.sentenceSilence,
+                           timeout: TimeInterval = 600) throws -> PiperSpeech {
+        let process = Process()
+        let scale = String(format: "%.3f", lengthScale), silence = String(format: "%.3f", sentenceSilence)
+        var alignment: URL?
+        if let python {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("factory-piper-\(UUID().uuidString).json")
+            alignment = file
+            process.executableURL = python
+            process.arguments = ["-c", Self.helperScript, model.path, config.path, scale, silence, file.path]
+        } else {
+            process.executableURL = executable
+            process.arguments = ["-m", model.path, "-c", config.path, "--output_raw", "--length_scale", scale,
+                                 "--sentence_silence", silence]
+        }
+        defer { if let alignment { try? FileManager.default.removeItem(at: alignment) } }
+        let (status, pcm, errors) = try Self.run(process, input: text + "\n", timeout: timeout)
+        let command = python == nil ? executable.path : "\(executable.path) (through \(python?.path ?? "python"))"
+        guard status == 0 else {
+            let said = errors.split(whereSeparator: \.isNewline).suffix(2).joined(separator: " | ")
+            throw FactoryError(.provider, "piper \(command) exited with status \(status)" + (said.isEmpty ? "" : ": \(said)"))
+        }
+        guard pcm.count >= 2 else {
+            throw FactoryError(.provider, "piper \(command) produced no audio for \(text.count) characters")
+        }
+        let phonemes = alignment.flatMap { try? Data(contentsOf: $0) }
+            .flatMap { try? JSONDecoder().decode(HelperReport.self, from: $0) }
+            .flatMap { report in report.aligned ? zip(report.phonemes, report.samples).map { PiperPhoneme($0, $1) } : nil } ?? []
+        return PiperSpeech(pcm: pcm.count % 2 == 0 ? pcm : pcm.dropLast(), phonemes: phonemes)
+    }
+
+    /// What the helper writes beside the audio.
+    struct HelperReport: Decodable {
+        var aligned: Bool
+        var phonemes: [String]
+        var samples: [Int]
+    }
+
+    /// Runs `process` with `input` on stdin, reading stdout and stderr on their own threads so a
+    /// long story never fills a pipe; ends it after `timeout` seconds.
+    static func run(_ process: Process, input: String, timeout: TimeInterval) throws -> (Int32, Data, String) {
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        do {
+            try process.run()
+        } catch {
+            throw FactoryError(.provider, "piper \(process.executableURL?.path ?? "") could not start", underlying: error)
+        }
+        let group = DispatchGroup()
+        // Each variable has one writer (its reader thread) and is read only after `group.wait()`.
+        nonisolated(unsafe) var output = Data(), errors = Data()
+        group.enter()
+        DispatchQueue.global().async { output = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errors = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        // A child that exits without reading its input must not kill us with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        try? inp.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? inp.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        watchdog.cancel()
+        return (process.terminationStatus, output, String(decoding: errors, as: UTF8.self))
+    }
+}
