@@ -2,7 +2,8 @@ import Foundation
 
 /// The compact command-line form: `PROVIDER[/ENDPOINT]:KIND[:key=value]...`, for example
 /// `anthropic:rateLimit:count=3:retryAfter=2`, `openai/speech:quota`, `runware/image:hugeImage`,
-/// `anthropic:badContent:count=1`, `openai/chat:wrongCount`.
+/// `anthropic:badContent:count=1`, `openai/chat:wrongCount`, `openai/realtime:reworded:count=2`,
+/// `openai/realtime:socketDrop:every=3`, `openai/realtime:sessionExpired:count=1`, `openai/realtime:rateLimit:retryAfter=1`.
 /// Keys: count, every (hits every Nth matching request: `every=3` is a third of them), retryAfter, retryAfterMS (or retryAfterMs), delayMS (or delayMs), billed.
 extension FakeFault {
     static let providers: Set<String> = ["runware", "openai", "anthropic", "*"]
@@ -29,6 +30,15 @@ extension FakeFault {
         }
         if kind.isContentKind, provider == "runware" {
             throw FakeProviderError("fault \"\(spec)\": \(kind.rawValue) applies to openai/chat and anthropic/messages; runware writes no text")
+        }
+        if kind.isRealtimeKind, let endpoint, endpoint != "*", endpoint != FakeEndpoint.realtime {
+            throw FakeProviderError("fault \"\(spec)\": \(kind.rawValue) acts on Realtime responses, so it applies to openai/realtime, not \"\(endpoint)\"")
+        }
+        if endpoint == FakeEndpoint.realtime, !kind.isRealtimeKind, !kind.isErrorStatus {
+            throw FakeProviderError("fault \"\(spec)\": openai/realtime takes the error kinds at the handshake (rateLimit, serverError, overloaded, quota, spendCap, authEchoKey) and reworded, sessionExpired, socketDrop; not \(kind.rawValue)")
+        }
+        if kind.isRealtimeKind, provider != "openai", provider != "*" {
+            throw FakeProviderError("fault \"\(spec)\": \(kind.rawValue) applies to openai/realtime; \(provider) has no Realtime API")
         }
         self.init(provider: provider, endpoint: endpoint, kind: kind)
         // An HTTP date holds colons ("Wed, 21 Oct 2026 07:28:00 GMT"): once `retryAfter=` starts,

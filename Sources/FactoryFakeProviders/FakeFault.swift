@@ -20,6 +20,17 @@ public struct FakeFault: Sendable, Codable, Equatable {
         /// "Prompting Claude Haiku 5.5": it can stop before any text) or `finish_reason: "length"`
         /// (OpenAI chat completions reference, `finish_reason`), with the text cut short or missing.
         case maxTokens
+        /// Realtime (`openai/realtime` only): the response completes and is billed, but its transcript
+        /// (and the audio, which is the transcript spoken) differs from the text: a contraction made or
+        /// undone, a small word dropped, or two words swapped. The model "rewords now and then"
+        /// (speech-2027.md §A, micdrop.dev/docs/text-to-speech/openai, secondary).
+        case reworded
+        /// Realtime: the next `response.create` is answered with the `session_expired` error and the
+        /// server closes the socket; nothing is billed (github.com/livekit/agents/pull/1122).
+        case sessionExpired
+        /// Realtime: about half the audio deltas go out, then the TCP connection closes without a close
+        /// frame or `response.done`; the input and the audio and transcript sent are billed (`FakeRealtimeRun`).
+        case socketDrop
 
         /// Kinds that replace the answer with an error status.
         var isErrorStatus: Bool {
@@ -34,13 +45,17 @@ public struct FakeFault: Sendable, Codable, Equatable {
 
         /// Kinds that spoil what a text model writes: only the chat and messages endpoints.
         var isContentKind: Bool { self == .badContent || self == .wrongCount || self == .maxTokens }
+
+        /// Kinds that act on a Realtime response: only the realtime endpoint.
+        var isRealtimeKind: Bool { self == .reworded || self == .sessionExpired || self == .socketDrop }
     }
 
     /// "runware", "openai", "anthropic" or "*".
     public var provider: String
-    /// "inference", "image", "speech", "chat", "messages"; nil = every generation endpoint of the
-    /// provider (image downloads only when the kind is hugeImage/notImage; only chat and messages
-    /// when it is badContent/wrongCount).
+    /// "inference", "image", "speech", "chat", "messages", "realtime"; nil = every generation endpoint
+    /// of the provider (image downloads only when the kind is hugeImage/notImage; only chat and messages
+    /// when it is badContent/wrongCount; only realtime when it is reworded/sessionExpired/socketDrop).
+    /// The realtime endpoint takes the error-status kinds (at the WebSocket handshake) and the realtime kinds.
     public var endpoint: String?
     public var kind: Kind
     /// Applies to the first `count` matching requests; nil = always.
@@ -74,6 +89,11 @@ public struct FakeFault: Sendable, Codable, Equatable {
     func matches(provider: String, endpoint: String) -> Bool {
         guard self.provider == "*" || self.provider == provider else { return false }
         if kind.isContentKind, !FakeEndpoint.text.contains(endpoint) { return false }
+        if endpoint == FakeEndpoint.realtime {
+            guard kind.isRealtimeKind || kind.isErrorStatus else { return false }
+        } else if kind.isRealtimeKind {
+            return false
+        }
         if let wanted = self.endpoint { return wanted == "*" || wanted == endpoint }
         return kind.isImageKind ? endpoint == FakeEndpoint.image : endpoint != FakeEndpoint.image
     }
@@ -82,7 +102,9 @@ public struct FakeFault: Sendable, Codable, Equatable {
 /// Endpoint names used by faults, charges and latency.
 enum FakeEndpoint {
     static let inference = "inference", image = "image", speech = "speech", chat = "chat", messages = "messages"
-    static let all = [inference, image, speech, chat, messages]
+    /// The Realtime WebSocket (`GET /v1/realtime`).
+    static let realtime = "realtime"
+    static let all = [inference, image, speech, chat, messages, realtime]
     /// Endpoints that answer with text a model wrote.
     static let text = [chat, messages]
 }

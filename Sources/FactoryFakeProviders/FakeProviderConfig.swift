@@ -15,9 +15,14 @@ public struct FakeProviderConfig: Sendable {
     /// The lines a poster-quote answer is picked from (`--quote-list FILE`), to rehearse a model that
     /// keeps coming back to the same few; empty: quotes are invented from the word bank.
     public var quotes: [String]
+    /// How long a Realtime session lasts before the `session_expired` error and the close: 3600 s,
+    /// OpenAI's 60 minutes (realtime-conversations guide); tests use a second or two.
+    public var realtimeSessionSeconds: Double
 
     public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,
-                requiredKeys: [String: String] = [:], quotes: [String] = []) {
+                requiredKeys: [String: String] = [:], quotes: [String] = [],
+                realtimeSessionSeconds: Double = 3600) {
+        self.realtimeSessionSeconds = realtimeSessionSeconds
         self.quotes = quotes
         self.port = port
         self.latencyMS = latencyMS
@@ -39,9 +44,13 @@ public struct FakeProviderConfig: Sendable {
         public var chargeLog: String?
         public var requiredKeys: [String: String]?
         public var quotes: [String]?
+        /// `FakeProviderConfig.realtimeSessionSeconds`.
+        public var realtimeSessionSeconds: Double?
 
         public init(port: Int? = nil, latencyMS: [String: Int]? = nil, faults: [FakeFault]? = nil,
-                    chargeLog: String? = nil, requiredKeys: [String: String]? = nil, quotes: [String]? = nil) {
+                    chargeLog: String? = nil, requiredKeys: [String: String]? = nil, quotes: [String]? = nil,
+                    realtimeSessionSeconds: Double? = nil) {
+            self.realtimeSessionSeconds = realtimeSessionSeconds
             self.quotes = quotes
             self.port = port
             self.latencyMS = latencyMS
@@ -59,6 +68,7 @@ public struct FakeProviderConfig: Sendable {
             if let chargeLog { result.chargeLog = URL(fileURLWithPath: chargeLog) }
             result.requiredKeys.merge(requiredKeys ?? [:]) { _, new in new }
             if let quotes { result.quotes = quotes }
+            if let realtimeSessionSeconds { result.realtimeSessionSeconds = realtimeSessionSeconds }
             return result
         }
     }
@@ -78,7 +88,7 @@ public struct FakeProviderConfig: Sendable {
         } catch let error as FakeProviderError {
             throw error
         } catch {
-            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes)",
+            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes, realtimeSessionSeconds)",
                                     underlying: error)
         }
     }

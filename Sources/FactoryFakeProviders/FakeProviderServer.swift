@@ -1,13 +1,16 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// The fake of all three provider APIs on 127.0.0.1: Runware, OpenAI (speech, chat) and Anthropic.
+/// The fake of all three provider APIs on 127.0.0.1: Runware, OpenAI (speech, chat, Realtime) and Anthropic.
 public final class FakeProviderServer: Sendable {
     public let config: FakeProviderConfig
     let state: FakeState
     private let runtime = Runtime()
+    /// The open Realtime WebSockets (dropped on `stop()`).
+    let realtime = FakeRealtimeHub()
 
     /// Reads the charge log (if any) now; a damaged log makes `start()` fail, not this.
     public init(config: FakeProviderConfig) {
@@ -27,8 +30,14 @@ public final class FakeProviderServer: Sendable {
         var logger = Logger(label: "fake-providers")
         logger.logLevel = .critical
         let router = FakeRouter(state: state, config: config, origin: { [runtime] in runtime.origin })
+        // HTTP/1.1 with the WebSocket upgrade for the Realtime API (`GET /v1/realtime`); every other
+        // request is answered by the router as before. Frames up to 16 MiB: a server event is never split.
+        let gate = FakeRealtimeGate(state: state, config: config, hub: realtime)
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in try await router.respond(request) },
+            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: 16 << 20, autoPing: .disabled))) { request, channel, _ in
+                await gate.shouldUpgrade(request, channel: channel)
+            },
             configuration: .init(address: .hostname("127.0.0.1", port: config.port), serverName: nil),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? -1)
@@ -54,6 +63,7 @@ public final class FakeProviderServer: Sendable {
     /// Stops serving: hanging requests give up, the listener closes.
     public func stop() async {
         await state.stop()
+        await realtime.dropAll()
         guard let task = runtime.stopped() else { return }
         task.cancel()
         _ = await task.result

@@ -44,9 +44,12 @@ actor FakeState {
 
     func leave(_ provider: String) { inFlight[provider, default: 1] -= 1 }
 
-    /// The first fault that targets this request and has uses left; consumes one use.
-    func takeFault(provider: String, endpoint: String) -> FakeFault? {
-        for (index, fault) in config.faults.enumerated() where fault.matches(provider: provider, endpoint: endpoint) {
+    /// The first fault that targets this request and has uses left; consumes one use. `accepting`
+    /// narrows the kinds (a Realtime handshake draws error-status kinds, a Realtime response the realtime kinds).
+    func takeFault(provider: String, endpoint: String,
+                   accepting: @Sendable (FakeFault.Kind) -> Bool = { _ in true }) -> FakeFault? {
+        for (index, fault) in config.faults.enumerated()
+        where fault.matches(provider: provider, endpoint: endpoint) && accepting(fault.kind) {
             if let count = fault.count, faultUses[index] >= count { continue }
             if let every = fault.every {
                 faultSeen[index] += 1

@@ -71,4 +71,70 @@ import Testing
         #expect(!all.contains("CANARY"))
         await server.stop()
     }
+
+    static func ledgerTotal(_ folder: TemporaryFolder) throws -> Double {
+        struct Costs: Decodable { var total_usd: Double }
+        let out = try TestSupport.runFactory(["costs", "--state", "out/.factory", "--json"], in: folder.url)
+        return try JSONDecoder().decode(Costs.self, from: Data(out.stdout.utf8)).total_usd
+    }
+
+    @Test("past the shutdown the default speaks through the Realtime API; nova reads as marin, said once; a second run pays nothing")
+    func realtimeNarration() async throws {
+        let folder = try TemporaryFolder("narrate-realtime")
+        let server = FakeProviderServer(config: FakeProviderConfig())
+        _ = try await server.start()
+        try folder.write(Self.manifest(speech: ""), to: "week.yaml")
+        let first = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
+                                               environment: Self.environment(server), at: Self.afterShutdown)
+        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+        #expect(first.stdout.contains("speech: openai gpt-realtime-2.1-mini (live, Realtime API"), "\(first.stdout)")
+        #expect(first.stdout.components(separatedBy: "nova → marin").count == 2, "said once: \(first.stdout)")
+        let stats = await server.stats()
+        #expect(stats.billed >= 3)
+        #expect(abs(try Self.ledgerTotal(folder) - stats.totalUSD) < 1e-6, "the ledger is settled from response.done's usage")
+        let speech = try Self.records(folder).filter { $0.stage.hasPrefix("speech") }
+        #expect(!speech.isEmpty && speech.allSatisfy { $0.provider == "openai" && $0.model == "gpt-realtime-2.1-mini" })
+        #expect(speech.allSatisfy { $0.parameters?["voice"] == "marin" && $0.parameters?["voice_asked"] == "nova" }, "\(speech)")
+
+        try FileManager.default.removeItem(atPath: folder.path("out/2027-W02/sat-bedtime"))
+        let second = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
+                                                environment: Self.environment(server), at: Self.afterShutdown)
+        #expect(second.status == 0, "\(second.stdout)\n\(second.stderr)")
+        #expect(await server.stats().billed == stats.billed)
+        #expect(!(first.stdout + first.stderr + second.stdout).contains("CANARY"))
+        await server.stop()
+    }
+
+    @Test("a model that rewords every time: a bounded, clear failure (3 asks a chunk, each in the ledger), or accepted when the manifest says so")
+    func rewordedEveryTime() async throws {
+        let folder = try TemporaryFolder("narrate-reworded")
+        let fault = FakeFault(provider: "openai", endpoint: "realtime", kind: .reworded)
+        let server = FakeProviderServer(config: FakeProviderConfig(faults: [fault]))
+        _ = try await server.start()
+        try folder.write(Self.manifest(speech: ""), to: "week.yaml")
+        let failed = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
+                                                environment: Self.environment(server), at: Self.afterShutdown)
+        #expect(failed.status == 1, "\(failed.stdout)\n\(failed.stderr)")
+        #expect(failed.stdout.contains("speech_reworded"), "the fix is named: \(failed.stdout)")
+        let asked = await server.stats().billed
+        #expect(asked >= 3 && asked <= 3 * 12, "at most three asks for each chunk, never a loop: \(asked)")
+        // Every completed ask is in the ledger (one cut off when its item failed may be billed by the fake alone).
+        #expect(try Self.ledgerTotal(folder) > 0 && (try Self.ledgerTotal(folder)) <= (await server.stats().totalUSD) + 1e-9)
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/2027-W02/.quarantine/sat-bedtime")))
+
+        try folder.write(Self.manifest(speech: ", speech_reworded: accept"), to: "week.yaml")
+        let accepted = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
+                                                  environment: Self.environment(server), at: Self.afterShutdown)
+        #expect(accepted.status == 0, "\(accepted.stdout)\n\(accepted.stderr)")
+        let speech = try Self.records(folder).filter { $0.stage.hasPrefix("speech") }
+        #expect(speech.contains { $0.parameters?["verbatim"]?.hasPrefix("accepted") == true }, "\(speech)")
+        // Made again from the cache: the accepted readings answer for their first asks, nothing is paid.
+        let paid = await server.stats().billed
+        try FileManager.default.removeItem(atPath: folder.path("out/2027-W02/sat-bedtime"))
+        let again = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
+                                               environment: Self.environment(server), at: Self.afterShutdown)
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        #expect(await server.stats().billed == paid)
+        await server.stop()
+    }
 }

@@ -52,6 +52,10 @@ public struct ProviderDoctor: Sendable {
         if let speech = resolved.speech as? OpenAISpeechProvider {
             findings += await openAI(speech.client.client, model: speech.model, role: "speech")
         }
+        if let speech = resolved.speech as? OpenAIRealtimeSpeechProvider {
+            findings += await openAI(speech.client, model: speech.model, role: "speech")
+            findings.append(await realtimeSession(speech.client, model: speech.model))
+        }
         if let image = resolved.set.image as? RunwareClient {
             findings += await runware(image.client, models: imageModels.isEmpty ? [ModelDefaults.image] : imageModels)
         }
@@ -127,6 +131,43 @@ public struct ProviderDoctor: Sendable {
         }
         findings.append(finding)
         return findings
+    }
+
+    /// Opens a Realtime session, waits for `session.created` and closes it: no `session.update`, no
+    /// `response.create`, so nothing is generated or billed (the API bills per response,
+    /// guides/realtime-costs). Reports whether the key, the URL and the model open a session.
+    func realtimeSession(_ client: LiveClient, model: String, timeout: Double = 15) async -> Finding {
+        let provider = OpenAIRealtimeSpeechProvider(client: client, model: model)
+        let url = OpenAIRealtimeSpeechProvider.realtimeURL(client.endpoint, model: model)
+        let session = RealtimeSession(.init(url: url, key: client.key, voice: "", configure: false, connectTimeout: timeout))
+        do {
+            try await session.open()
+            let id = await session.sessionId
+            await session.close()
+            return Finding(provider: .openai, level: .ok, message: "Realtime session \(id ?? "") opened for \(model) at "
+                           + "\(client.endpoint.base.absoluteString) and closed without a response (nothing billed)")
+        } catch let interruption as RealtimeInterruption {
+            await session.close()
+            let failure: ProviderFailure
+            switch interruption.kind {
+            case .handshake: failure = await provider.refusal()
+            case .server(let error): failure = provider.failure(error)
+            default: failure = ProviderFailure(.notSent, provider: .openai, message: interruption.message)
+            }
+            let fix: String
+            switch failure.kind {
+            case .auth: fix = "set OPENAI_API_KEY to a valid key"
+            case .quota: fix = "add credit to the OpenAI account"
+            case .rateLimited: fix = "wait and run doctor again"
+            case .invalidRequest: fix = "check providers.speech_model (\(model)) and OPENAI_BASE_URL"
+            default: fix = "check OPENAI_BASE_URL and the network"
+            }
+            return Finding(provider: .openai, level: .problem,
+                           message: Secrets.redact("no Realtime session for \(model) at \(url): \(failure); \(fix)"))
+        } catch {
+            await session.close()
+            return Finding(provider: .openai, level: .problem, message: Secrets.redact("no Realtime session for \(model) at \(url): \(error)"))
+        }
     }
 
     /// The verdict on a model list: the key and URL are good when it answered, the model when it is listed.
