@@ -71,6 +71,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "WSClient", package: "swift-websocket"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [

@@ -46,10 +46,28 @@ actor RealtimeTestSocket {
     /// Events of `type` received so far.
     func all(_ type: String) -> [FakeJSON] { events.filter { $0["type"]?.string == type } }
 
+    /// A socket that outlived its time limit.
+    struct TimedOut: Error {}
+
     /// Connects to the fake's Realtime endpoint and runs `body`; the socket is closed afterwards.
-    /// Throws what the client throws (`WebSocketClientError.webSocketUpgradeFailed` for a refused handshake).
+    /// Throws what the client throws (`WebSocketClientError.webSocketUpgradeFailed` for a refused handshake),
+    /// or `TimedOut` when the whole exchange takes longer than `limit` (a hung socket fails, not hangs, the test).
     static func session(port: Int, model: String = "gpt-realtime-2.1-mini", key: String? = "sk-test-key-123456",
+                        limit: Duration = .seconds(30),
                         _ body: @escaping @Sendable (RealtimeTestSocket) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await connect(port: port, model: model, key: key, body) }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw TimedOut()
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    private static func connect(port: Int, model: String, key: String?,
+                                _ body: @escaping @Sendable (RealtimeTestSocket) async throws -> Void) async throws {
         var headers = HTTPFields()
         if let key { headers[.authorization] = "Bearer \(key)" }
         try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/realtime?model=\(model)",

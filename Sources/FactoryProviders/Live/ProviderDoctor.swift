@@ -52,7 +52,7 @@ public struct ProviderDoctor: Sendable {
         if let speech = resolved.speech as? OpenAISpeechProvider {
             findings += await openAI(speech.client.client, model: speech.model, role: "speech")
         }
-        if let speech = resolved.speech as? OpenAIRealtimeSpeechProvider {
+        if let speech = ((resolved.speech as? VoiceMappedSpeechProvider)?.inner ?? resolved.speech) as? OpenAIRealtimeSpeechProvider {
             findings += await openAI(speech.client, model: speech.model, role: "speech")
             findings.append(await realtimeSession(speech.client, model: speech.model))
         }

@@ -153,7 +153,7 @@ public struct ResolvedProviders: Sendable {
     static func liveSpeech(_ choice: SpeechChoice, client: LiveClient) -> any SpeechProvider {
         switch (client.provider, choice.isRealtime) {
         case (.runware, _): RunwareSpeechProvider(client: client, model: choice.model)
-        case (_, true): OpenAISpeechProvider(client: client, model: choice.model) // REALTIME-WIRING: switched once the Realtime client lands
+        case (_, true): OpenAIRealtimeSpeechProvider(client: client, model: choice.model)
         default: OpenAISpeechProvider(client: client, model: choice.model)
         }
     }

@@ -8,14 +8,15 @@ extension PiperVoice {
     ///
     ///     python -c HELPER model.onnx model.onnx.json length_scale silence alignment.json
     static let helperScript = #"""
-import json, sys
+from json import dump
+from sys import argv, stdin, stdout
 from piper import PiperVoice, SynthesisConfig
-model, config, scale, silence, report = sys.argv[1:6]
+model, config, scale, silence, report = argv[1:6]
 voice = PiperVoice.load(model, config_path=config, include_alignments=True)
 gap = int(voice.config.sample_rate * float(silence))
 syn = SynthesisConfig(length_scale=float(scale))
-out, phonemes, samples, aligned, first = sys.stdout.buffer, [], [], True, True
-for line in sys.stdin.read().splitlines():
+out, phonemes, samples, aligned, first = stdout.buffer, [], [], True, True
+for line in stdin.read().splitlines():
     if not line.strip():
         continue
     for chunk in voice.synthesize(line.strip(), syn, include_alignments=True):
@@ -33,6 +34,6 @@ for line in sys.stdin.read().splitlines():
         samples.extend(int(a.num_samples) for a in spans)
 out.flush()
 with open(report, "w", encoding="utf-8") as f:
-    json.dump({"aligned": aligned and not first, "phonemes": phonemes, "samples": samples}, f)
+    dump({"aligned": aligned and not first, "phonemes": phonemes, "samples": samples}, f)
 """#
 }

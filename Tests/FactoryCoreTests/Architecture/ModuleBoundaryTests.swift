@@ -18,8 +18,9 @@ import Testing
         // Layer 2: what the core drives.
         "FactoryKinds": ["FactoryCore", "FactoryImaging", "FactoryMedia", "Yams"],
         "FactoryReview": ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"],
-        "FactoryProviders": ["FactoryCore", "FactoryImaging", "FactoryMedia", "AsyncHTTPClient", "NIO"],
-        "FactoryFakeProviders": ["FactoryCore", "FactoryImaging", "Hummingbird", "NIO", "Logging", "HTTPTypes", "Yams"],
+        // WSClient (swift-websocket) for the Realtime API; Logging and HTTPTypes are its types.
+        "FactoryProviders": ["FactoryCore", "FactoryImaging", "FactoryMedia", "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
+        "FactoryFakeProviders": ["FactoryCore", "FactoryImaging", "Hummingbird", "HummingbirdWebSocket", "NIO", "Logging", "HTTPTypes", "Yams"],
         "FactoryFuzzing": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"],
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // Layer 3: the command line.
@@ -35,7 +36,7 @@ import Testing
         "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryTesting"],
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
         "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
-                                  "AsyncHTTPClient", "NIO"],
+                                  "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
         "FactoryCommandsTests": ["FactoryCommands", "FactoryCore"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryTesting"],
