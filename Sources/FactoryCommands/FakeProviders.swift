@@ -11,14 +11,17 @@ extension FactoryCommand {
             discussion: """
             Fault spec: PROVIDER[/ENDPOINT]:KIND[:key=value...]
               PROVIDER  runware | openai | anthropic | *
-              ENDPOINT  inference | image | speech | chat | messages (default: every generation endpoint)
+              ENDPOINT  inference | image | speech | chat | messages | realtime (default: every generation endpoint)
               KIND      rateLimit serverError overloaded quota spendCap slowBody truncatedBody
                         malformedJSON hang authEchoKey hugeImage notImage
                         badContent wrongCount (200 OK with unusable text: chat and messages only)
+                        reworded sessionExpired socketDrop (the Realtime WebSocket only; error kinds hit its handshake)
               keys      count=N retryAfter=S|HTTP-date retryAfterMS=N delayMS=N billed=true
             e.g. anthropic:rateLimit:count=3:retryAfter=2   openai/speech:quota   runware/image:hugeImage
+                 openai/realtime:reworded:count=2   openai/realtime:socketDrop:every=3   openai/realtime:rateLimit:retryAfter=2
             The scenario file (JSON or YAML) has the fields port, latencyMS {provider: ms}, faults [{provider,
-            endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog, requiredKeys and quotes.
+            endpoint, kind, count, retryAfter, retryAfterMS, delayMS, billed}], chargeLog, requiredKeys, quotes and
+            realtimeSessionSeconds (a Realtime session's length, 3600 as OpenAI's 60 minutes).
             --quote-list FILE: poster quotes are picked from FILE's lines ("text — Author", or just the text) by the
             request's hash, as a model that keeps coming back to a few lines would answer.
             GET /_stats shows requests, charges and max_in_flight (the most generation requests each provider \

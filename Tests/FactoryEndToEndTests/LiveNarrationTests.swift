@@ -118,9 +118,9 @@ import Testing
         #expect(failed.stdout.contains("speech_reworded"), "the fix is named: \(failed.stdout)")
         let asked = await server.stats().billed
         #expect(asked >= 3 && asked <= 3 * 12, "at most three asks for each chunk, never a loop: \(asked)")
-        // Every completed ask is in the ledger (one cut off when its item failed may be billed by the fake alone).
+        // Every completed ask is in the ledger (one cut off when its item failed may be billed by the fake alone; costs --json rounds to 6 places).
         let ledger = try Self.ledgerTotal(folder), fakeBill = await server.stats().totalUSD
-        #expect(ledger > 0 && ledger <= fakeBill + 1e-9, "ledger \(ledger), billed by the fake \(fakeBill)")
+        #expect(ledger > 0 && ledger <= fakeBill + 1e-5, "ledger \(ledger), billed by the fake \(fakeBill)")
         #expect(FileManager.default.fileExists(atPath: folder.path("out/2027-W02/.quarantine/sat-bedtime")))
 
         try folder.write(Self.manifest(speech: ", speech_reworded: accept"), to: "week.yaml")
