@@ -130,7 +130,10 @@ struct SpeechProviderTests {
                                                        environment: Self.environment(openAIKey: true), offline: false)
         #expect(live.speech.name == "openai" && live.set.speech?.name == "openai")
         #expect(live.live["speech"] == .openai)
-        #expect(live.set.description.contains("speech: openai gpt-4o-mini-tts (live, https://api.openai.com/v1)"))
+        // The default moves to the Realtime model on OpenAI's shutdown day (SpeechChoice).
+        let expected = DayStamp.utcToday() < "2027-01-06" ? "speech: openai gpt-4o-mini-tts (live, https://api.openai.com/v1)"
+            : "speech: openai gpt-realtime-2.1-mini (live, Realtime API, https://api.openai.com/v1)"
+        #expect(live.set.description.contains(expected), "\(live.set.description)")
         await live.transport?.shutdown()
 
         let offline = try await ResolvedProviders.resolve(ProviderChoices(), environment: Self.environment(openAIKey: false), offline: false)
