@@ -13,7 +13,7 @@ public final class ClusterStores: Sendable {
     public let slots: SlotLeases
     public let queue: WorkQueue
     public let fence: any PublicationFence
-    /// What the series published, shared by every worker (SPEC §10).
+    /// What the series published, shared by every worker (docs/standing-weeks.md).
     public let memory: PostgresContentMemory
 
     /// Connects to `url` (migrating the schema on first use). `output` is the shared volume: the

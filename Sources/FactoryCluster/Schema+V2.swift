@@ -1,5 +1,5 @@
 extension Schema {
-    /// The content memory (SPEC §10): what every published item said or showed, the answers
+    /// The content memory (docs/standing-weeks.md): what every published item said or showed, the answers
     /// refused as repeats, and the claims of answers accepted but not yet published, so two
     /// workers cannot publish the same line in one week.
     static let v2 = """

@@ -58,7 +58,7 @@ extension FactoryCommand {
             if only == "all" || only == "estimate" { try estimate(me, folder) }
         }
 
-        /// One item of each video kind and the whole week, end to end, against libx264 alone (SPEC §8).
+        /// One item of each video kind and the whole week, end to end, against libx264 alone (docs/performance.md).
         func items(_ me: String, _ folder: URL) throws {
             guard let ffmpeg = Self.which("ffmpeg") else {
                 print("items and week: skipped: no ffmpeg on PATH (make bench installs it)"); return
@@ -240,7 +240,7 @@ extension FactoryCommand {
             String(format: "%.2f s, %.1f CPU-s", t.seconds, t.cpu)
         }
 
-        /// "rival / ours" on wall-clock time against the goal (SPEC §8: faster than the ffmpeg graph,
+        /// "rival / ours" on wall-clock time against the goal (docs/performance.md: faster than the ffmpeg graph,
         /// goal 1, and at least 6× faster than MoviePy), and on CPU time for context.
         static func ratio(_ rival: (seconds: Double, cpu: Double), _ ours: (seconds: Double, cpu: Double), goal: Double) -> String {
             let wall = rival.seconds / ours.seconds

@@ -3,7 +3,7 @@ import FactoryKinds
 import FactoryMedia
 import Foundation
 
-/// The figures of SPEC §8 that count the whole item as a user waits for it: `factory run --only
+/// The figures of docs/performance.md that count the whole item as a user waits for it: `factory run --only
 /// ID` end to end against libx264 alone run as a user would (the ffmpeg CLI, its default
 /// threading, on the same decoded frames, decoding not counted), side by side in one run.
 struct ItemBench {

@@ -3,7 +3,7 @@ import FactoryCluster
 import FactoryCore
 import Foundation
 
-/// `--database` (or $FACTORY_DATABASE_URL): cluster mode, SPEC §9. Without it, nothing changes.
+/// `--database` (or $FACTORY_DATABASE_URL): cluster mode, docs/cluster.md. Without it, nothing changes.
 struct ClusterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Cluster mode: the PostgreSQL every worker shares (or $FACTORY_DATABASE_URL).",
                                valueName: "postgres://USER:PASS@HOST:PORT/DB"))

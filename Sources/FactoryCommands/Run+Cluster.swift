@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 extension FactoryCommand.Run {
-    /// `run --database`: this process is one worker of the week's queue (SPEC §9).
+    /// `run --database`: this process is one worker of the week's queue (docs/cluster.md).
     func runCluster(_ manifest: Manifest, url: DatabaseURL, weekday: Weekday?) async throws {
         let location = options.location.clusterLocation(manifest)
         let output = location.outputFolder ?? manifest.output

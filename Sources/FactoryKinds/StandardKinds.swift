@@ -1,7 +1,7 @@
 import FactoryCore
 import Foundation
 
-/// The four kinds of SPEC §3, as the runner and the planner make them.
+/// The four kinds (docs/manifest.md, "Kinds"), as the runner and the planner make them.
 public struct StandardKinds: KindFactory {
     public init() {}
 

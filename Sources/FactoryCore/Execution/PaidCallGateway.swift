@@ -2,7 +2,7 @@ import Foundation
 
 /// Every paid call goes through here: the cache first, then the provider's limit and the global
 /// limit, a reservation against the caps, the call with its retries, the answer saved the moment
-/// it arrives, and the ledger settled to the actual cost. See reliability.md §6.
+/// it arrives, and the ledger settled to the actual cost. See docs/cost-and-resume.md.
 public final class PaidCallGateway: Sendable {
     /// Fixed for the whole run.
     public struct Settings: Sendable {

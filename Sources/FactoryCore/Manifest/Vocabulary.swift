@@ -39,7 +39,7 @@ public enum Format: String, ManifestWord {
         }
     }
 
-    /// What the image provider is asked for: multiples of 64, same orientation (SPEC §3.1).
+    /// What the image provider is asked for: multiples of 64, in the same orientation as the output size.
     public var generationSize: (width: Int, height: Int) {
         switch self {
         case .story: (576, 1024)
