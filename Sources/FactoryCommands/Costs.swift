@@ -12,7 +12,7 @@ extension FactoryCommand {
             Counts settled calls at their actual cost; calls in flight when a run was killed are listed as uncertain.
             --by groups by day, week, provider, model, item or stage, or several at once (--by day,provider).
             --week YYYY-Www shows that week's days against the manifest's daily cap and the week against its weekly cap.
-            --csv and --json print stable columns and fields (see the README, "Cost, budgets, the cache and resume").
+            --csv and --json print stable columns and fields (see docs/cost-and-resume.md).
             --database URL (or FACTORY_DATABASE_URL) reads the cluster's ledger in PostgreSQL: every worker's calls.
             Exit codes: 0 printed; 1 no ledger yet; 2 bad arguments or manifest; 75 the database cannot be reached.
             """)

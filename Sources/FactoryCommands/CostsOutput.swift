@@ -2,7 +2,7 @@ import FactoryCore
 import Foundation
 
 /// The three renderings of `factory costs` (table, CSV, JSON), as pure functions of the ledger's
-/// rows. The CSV columns and JSON fields are a stable interface, documented in the README.
+/// rows. The CSV columns and JSON fields are a stable interface, documented in docs/cost-and-resume.md.
 enum CostsOutput {
     // MARK: Grouped (`--by`)
 

@@ -154,7 +154,7 @@ extension FactoryCommand {
                 try command.run()
             }
         } catch {
-            // Bad arguments exit 2, as the SPEC's exit codes say (ArgumentParser's own is 64).
+            // Bad arguments exit 2, as the exit codes in docs/architecture.md say (ArgumentParser's own is 64).
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let message = fullMessage(for: error)

@@ -9,7 +9,7 @@ public struct FakeFault: Sendable, Codable, Equatable {
         case authEchoKey, hugeImage, notImage
         /// An image download answered with a 302 to the same image. Runware's image URLs are on
         /// its image host (im.runware.ai, runware.ai/docs image-inference "outputType: URL") and a
-        /// download carries no key, so a client may follow a redirect (provider-changes-2026-11.md, Runware).
+        /// download carries no key, so a client may follow a redirect.
         case redirect
         /// 200 OK and billed, but the text is not the JSON asked for (a chatty prefix, then cut short).
         case badContent
@@ -23,7 +23,7 @@ public struct FakeFault: Sendable, Codable, Equatable {
         /// Realtime (`openai/realtime` only): the response completes and is billed, but its transcript
         /// (and the audio, which is the transcript spoken) differs from the text: a contraction made or
         /// undone, a small word dropped, or two words swapped. The model "rewords now and then"
-        /// (speech-2027.md §A, micdrop.dev/docs/text-to-speech/openai, secondary).
+        /// (micdrop.dev/docs/text-to-speech/openai, secondary).
         case reworded
         /// Realtime: the next `response.create` is answered with the `session_expired` error and the
         /// server closes the socket; nothing is billed (github.com/livekit/agents/pull/1122).

@@ -2,7 +2,7 @@ import Foundation
 
 /// The OpenAI Realtime API's fixed facts, as the fake serves them (`GET /v1/realtime`, WebSocket).
 ///
-/// Sources (all read 2026-11-26, summarised in shared/reference/speech-2027.md §A):
+/// Sources (all read 2026-11-26):
 /// - developers.openai.com/api/docs/guides/realtime-websocket.md (connect, Bearer key)
 /// - openai-python `src/openai/types/realtime/*.py` (event and field names, voices, formats)
 /// - developers.openai.com/api/docs/models/gpt-realtime-2.1-mini.md (prices)

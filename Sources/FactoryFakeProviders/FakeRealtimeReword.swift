@@ -3,7 +3,7 @@ import Foundation
 /// What a `reworded` fault makes the model say instead of the text: the first rule that changes it —
 /// a contraction made or undone ("do not" ↔ "don't"), else a small word dropped, else two words
 /// swapped. The model "rewords now and then (e.g. contractions)" (micdrop.dev/docs/text-to-speech/openai,
-/// secondary; speech-2027.md §A "Reading a given text verbatim").
+/// secondary).
 enum FakeRealtimeReword {
     static let contractions: [(String, String)] = [
         ("do not", "don't"), ("does not", "doesn't"), ("did not", "didn't"), ("is not", "isn't"), ("are not", "aren't"),

@@ -30,7 +30,7 @@ struct FakeRunwareSpeechModel: Sendable {
         case "elevenlabs:27@1":
             return FakeRunwareSpeechModel(id: id, maxCharacters: 5_000, formats: elevenFormats, speeds: 0.7...1.2, perThousand: 0.10, voices: eleven)
         case "minimax:speech@2.8":
-            // The MiniMax page lists three output formats (speech-2027.md §B).
+            // The MiniMax model page lists three output formats.
             return FakeRunwareSpeechModel(id: id, maxCharacters: 10_000, formats: ["MP3", "WAV", "FLAC"], speeds: 0.5...2.0, perThousand: 0.06,
                                           voices: voices(in: "minimax:speech@2.8").union(["English_expressive_narrator", "English_Upbeat_Woman"]))
         default:
@@ -39,7 +39,7 @@ struct FakeRunwareSpeechModel: Sendable {
     }
 
     /// ElevenLabs premade voices: those models.json maps to, and the voice id public Runware code uses
-    /// with `elevenlabs:24@1` (speech-2027.md §B, secondary).
+    /// with `elevenlabs:24@1` (secondary).
     static let elevenVoices: Set<String> = voices(in: "elevenlabs:26@1").union(voices(in: "elevenlabs:*")).union(["21m00Tcm4TlvDq8ikWAM"])
 
     /// The voice ids the bundled models.json row of a model maps our names to.

@@ -56,7 +56,7 @@ extension LoadSession {
     }
 }
 
-/// The default live models, chosen from models.json (see the README for why each).
+/// The default live models, chosen from models.json (see docs/providers.md for why each).
 public enum ModelDefaults {
     public static let anthropicText = "claude-sonnet-5-5"
     public static let openAIText = "gpt-6-luna"

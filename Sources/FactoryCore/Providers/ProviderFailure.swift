@@ -54,7 +54,7 @@ public struct ProviderFailure: Error, CustomStringConvertible, Sendable {
     public var pausesProvider: Bool { kind == .auth || kind == .quota }
 }
 
-/// Classifies an HTTP status the way provider-apis.md §5 says the official SDKs do, plus the
+/// Classifies an HTTP status the way the official SDKs do, plus the
 /// rules they miss: quota 429s and Anthropic's spend-cap 429 (no retry-after) are never retried.
 public enum StatusClass {
     public static func kind(status: Int, code: String?, type: String?, hasRetryAfter: Bool, provider: ProviderID) -> ProviderFailure.Kind {

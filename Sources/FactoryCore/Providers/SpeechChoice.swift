@@ -102,7 +102,7 @@ public struct SpeechChoice: Sendable, Equatable {
                      + (successor.api == "realtime" ? " (Realtime API)" : "")]
         if !map.isEmpty {
             let pairs = map.keys.sorted().map { "\($0) → \(map[$0] ?? "")" }.joined(separator: ", ")
-            notes.append("speech: \(successor.model) has no \(map.keys.sorted().joined(separator: ", ")); those voices read as the closest it has: \(pairs) (README, Narration after 2027-01-06)")
+            notes.append("speech: \(successor.model) has no \(map.keys.sorted().joined(separator: ", ")); those voices read as the closest it has: \(pairs) (docs/providers.md, Narration after 2027-01-06)")
         }
         return SpeechChoice(model: successor.model, source: .builtIn, row: successor, problem: nil, voiceMap: map, notes: notes)
     }

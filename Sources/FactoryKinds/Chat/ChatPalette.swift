@@ -1,6 +1,6 @@
 import FactoryCore
 /// The colours of one chat app in light or dark mode. Bubble and background colours in light
-/// mode are the seed's (chat-story-app.md `ChatTheme`); the chrome and the dark variants follow
+/// mode are the seed app's (its `ChatTheme`); the chrome and the dark variants follow
 /// each app's own dark appearance.
 public struct ChatPalette: Sendable, Equatable {
     public var background: String

@@ -107,7 +107,7 @@ public struct RunwareClient: ImageProvider {
     /// Fetches an image from the provider's image host with a byte cap, then checks its magic
     /// bytes and header dimensions. The download carries no key, so redirects are followed (each
     /// hop checked like the first) and a broken download is tried again with backoff: it is free.
-    /// (provider-changes-2026-11.md, Runware: "a download carries no key, so following a redirect
+    /// (Runware: "a download carries no key, so following a redirect
     /// and retrying a broken download are safe and free"; Runware/sdk-python `transport/rest.py`.)
     func download(_ text: String) async throws -> Data {
         var url = try ProviderEndpoint.checkDownload(text, provider: .runware)

@@ -25,7 +25,7 @@ struct ModelTableTests {
         }
     }
 
-    @Test("the defaults are in the table and live well past mid-2027 (speech: none is; see the README)")
+    @Test("the defaults are in the table and live well past mid-2027 (speech: none is; see docs/providers.md)")
     func defaultsAreLive() throws {
         for (provider, model) in [(ProviderID.anthropic, ModelDefaults.anthropicText), (.openai, ModelDefaults.openAIText)] {
             let row = try #require(table.spec(provider: provider, model: model))

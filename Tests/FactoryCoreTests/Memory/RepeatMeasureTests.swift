@@ -2,7 +2,7 @@
 import Testing
 
 /// The no-repeat measure: normalised text, three-character shingles, Jaccard similarity; refused
-/// from 0.5, marked as close from 0.35. The table is the calibration the README quotes.
+/// from 0.5, marked as close from 0.35. The table is the calibration docs/standing-weeks.md quotes.
 @Suite struct RepeatMeasureTests {
     @Test(arguments: [
         ("Café Crème!!", "cafe creme"),
