@@ -79,7 +79,7 @@ bench: build
 	.build/release/factory bench-executor --items 200 --latency-ms 500
 	.build/release/factory bench-executor --items 200 --latency-ms 500 --workers 1,2,4
 
-# Not in CI: libFuzzer over each untrusted surface (Fuzz/README.md) for FUZZ_SECONDS each, with
+# Not in CI: libFuzzer over each untrusted surface (docs/fuzzing.md) for FUZZ_SECONDS each, with
 # AddressSanitizer, in .build-fuzz; prints execs and findings per target and fails on a finding.
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain.
 FUZZ_SECONDS ?= 60

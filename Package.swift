@@ -84,7 +84,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Yams", package: "Yams"),
         ]),
-        // Cluster mode (SPEC §9): the storage protocols, the work queue and provider slots on PostgreSQL.
+        // Cluster mode (docs/cluster.md): the storage protocols, the work queue and provider slots on PostgreSQL.
         .target(name: "FactoryCluster", dependencies: [
             "FactoryCore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
