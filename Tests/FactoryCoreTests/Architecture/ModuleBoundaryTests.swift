@@ -2,7 +2,7 @@ import FactoryTesting
 import Foundation
 import Testing
 
-/// The module layout of STYLE.md holds: each target imports only what its layer may, C included,
+/// The module layout of docs/architecture.md ("The layers") holds: each target imports only what its layer may, C included,
 /// and declares no dependency it does not import.
 @Suite struct ModuleBoundaryTests {
     /// What each target may import, by module-name prefix (`NIO` admits `NIOCore` and `NIOHTTP1`,
