@@ -10,13 +10,13 @@ extension PostgresLedger {
         let grouped = columns.indices.map { "k\($0)" }.joined(separator: ", ")
         let query: PostgresQuery = """
             SELECT \(unescaped: selected),
-                   count(*) FILTER (WHERE state = 'settled'),
-                   COALESCE(SUM(estimate_usd) FILTER (WHERE state = 'settled'), 0),
-                   COALESCE(SUM(actual_usd) FILTER (WHERE state = 'settled'), 0),
-                   count(*) FILTER (WHERE state = 'uncertain'),
-                   COALESCE(SUM(reserved_usd) FILTER (WHERE state = 'uncertain'), 0)
+                   count(*) FILTER (WHERE state = \(unescaped: Ledger.CallState.settled.sql)),
+                   COALESCE(SUM(estimate_usd) FILTER (WHERE state = \(unescaped: Ledger.CallState.settled.sql)), 0),
+                   COALESCE(SUM(actual_usd) FILTER (WHERE state = \(unescaped: Ledger.CallState.settled.sql)), 0),
+                   count(*) FILTER (WHERE state = \(unescaped: Ledger.CallState.uncertain.sql)),
+                   COALESCE(SUM(reserved_usd) FILTER (WHERE state = \(unescaped: Ledger.CallState.uncertain.sql)), 0)
               FROM factory_calls
-             WHERE state IN ('settled', 'uncertain') AND (\(since)::text IS NULL OR day >= \(since)::text)
+             WHERE state IN (\(unescaped: Ledger.CallState.settled.sql), \(unescaped: Ledger.CallState.uncertain.sql)) AND (\(since)::text IS NULL OR day >= \(since)::text)
              GROUP BY \(unescaped: grouped) ORDER BY \(unescaped: grouped)
             """
         return try await db.rows("summarise the ledger", query).map { row in
@@ -33,11 +33,11 @@ extension PostgresLedger {
     public func weekSpend(_ week: String) async throws -> [Ledger.DaySpend] {
         try await db.rows("read the week's spend", """
             SELECT day,
-                   count(*) FILTER (WHERE state = 'settled'),
-                   COALESCE(SUM(actual_usd) FILTER (WHERE state = 'settled'), 0),
-                   COALESCE(SUM(reserved_usd) FILTER (WHERE state IN ('uncertain', 'reserved')), 0),
+                   count(*) FILTER (WHERE state = \(unescaped: Ledger.CallState.settled.sql)),
+                   COALESCE(SUM(actual_usd) FILTER (WHERE state = \(unescaped: Ledger.CallState.settled.sql)), 0),
+                   COALESCE(SUM(reserved_usd) FILTER (WHERE state IN (\(unescaped: Ledger.CallState.uncertain.sql), \(unescaped: Ledger.CallState.reserved.sql))), 0),
                    (SELECT \(unescaped: Self.committedSQL) FROM factory_calls d WHERE d.day = c.day)
-              FROM factory_calls c WHERE week = \(week) AND state <> 'released'
+              FROM factory_calls c WHERE week = \(week) AND state <> \(unescaped: Ledger.CallState.released.sql)
              GROUP BY day ORDER BY day
             """).map { row in
             let (day, calls, spent, held, total) = try row.decode((String, Int, Double, Double, Double).self)

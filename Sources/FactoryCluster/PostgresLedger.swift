@@ -38,35 +38,34 @@ public final class PostgresLedger: LedgerStore {
         case nil:
             guard let id else { throw ClusterError(.query, "reserve item \(r.item) stage \(r.stage): no reservation id") }
             return id
-        case "daily":
-            throw BudgetExceeded(cap: "daily", period: r.day, limit: budget.dailyUSD, committed: total ?? 0, amount: amount)
-        case "weekly":
-            throw BudgetExceeded(cap: "weekly", period: r.week, limit: budget.weeklyUSD, committed: total ?? 0, amount: amount)
-        default:
-            throw Self.fenced(item: r.item, stage: r.stage)
+        case let refusal?:
+            // 'daily' or 'weekly' name the cap (Ledger.Cap's raw values); 'fenced' the lost lease.
+            guard let cap = Ledger.Cap(rawValue: refusal) else { throw Self.fenced(item: r.item, stage: r.stage) }
+            throw BudgetExceeded(cap: cap, period: cap == .daily ? r.day : r.week, limit: cap.limit(budget), committed: total ?? 0,
+                                 amount: amount)
         }
     }
 
     public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) async throws {
-        try await close(id, state: "settled", actualUSD: actualUSD, requestId: requestId, units: Self.json(units), note: nil)
+        try await close(id, state: .settled, actualUSD: actualUSD, requestId: requestId, units: Self.json(units), note: nil)
     }
 
     public func release(_ id: Int64, note: String) async throws {
-        try await close(id, state: "released", actualUSD: 0, requestId: nil, units: nil, note: note)
+        try await close(id, state: .released, actualUSD: 0, requestId: nil, units: nil, note: note)
     }
 
     public func markUncertain(_ id: Int64, note: String) async throws {
-        try await close(id, state: "uncertain", actualUSD: 0, requestId: nil, units: nil, note: note)
+        try await close(id, state: .uncertain, actualUSD: 0, requestId: nil, units: nil, note: note)
     }
 
-    func close(_ id: Int64, state: String, actualUSD: Double, requestId: String?, units: String?, note: String?) async throws {
-        let row = try await db.rows("mark call \(id) \(state)", """
-            SELECT factory_close_call(\(id), \(state), \(actualUSD), \(requestId), \(units), \(note.map(Secrets.redact)), \(runId))
+    func close(_ id: Int64, state: Ledger.CallState, actualUSD: Double, requestId: String?, units: String?, note: String?) async throws {
+        let row = try await db.rows("mark call \(id) \(state.rawValue)", """
+            SELECT factory_close_call(\(id), \(state.rawValue), \(actualUSD), \(requestId), \(units), \(note.map(Secrets.redact)), \(runId))
             """).first
         let answer = try row?.decode(String.self)
         guard answer == "done" else {
-            throw ClusterError(.fenced, "call \(id) was not marked \(state) (\(answer ?? "no answer")): this worker's lease on its "
-                               + "item was taken over by another worker, which settles it")
+            throw ClusterError(.fenced, "call \(id) was not marked \(state.rawValue) (\(answer ?? "no answer")): this worker's "
+                               + "lease on its item was taken over by another worker, which settles it")
         }
     }
 
@@ -75,9 +74,9 @@ public final class PostgresLedger: LedgerStore {
     public func openCalls(excludingRun runId: String) async throws -> [Ledger.OpenCall] {
         try await db.rows("find open calls", """
             SELECT id, request_key, provider, item, stage, reserved_usd FROM factory_calls c
-             WHERE state = 'reserved' AND (
+             WHERE state = \(Ledger.CallState.reserved.rawValue) AND (
                    (job_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM factory_jobs j WHERE j.id = c.job_id AND j.owner = c.run_id
-                                                        AND j.attempt = c.attempt AND j.state = 'running'))
+                                                        AND j.attempt = c.attempt AND j.state = \(WorkQueue.JobState.running.rawValue)))
                 OR (job_id IS NULL AND run_id <> \(runId) AND \(recoversUnleased)))
              ORDER BY id
             """).map { row in
@@ -87,7 +86,8 @@ public final class PostgresLedger: LedgerStore {
     }
 
     /// What counts against a cap, as the SQLite ledger counts it.
-    static let committedSQL = "COALESCE(SUM(CASE state WHEN 'settled' THEN actual_usd WHEN 'released' THEN 0 ELSE reserved_usd END), 0)"
+    static let committedSQL = "COALESCE(SUM(CASE state WHEN \(Ledger.CallState.settled.sql) THEN actual_usd "
+        + "WHEN \(Ledger.CallState.released.sql) THEN 0 ELSE reserved_usd END), 0)"
 
     public func committed(day: String, week: String) async throws -> (day: Double, week: Double) {
         let row = try await db.rows("read committed spend", """
@@ -100,7 +100,7 @@ public final class PostgresLedger: LedgerStore {
     public func paidByStage(runId: String) async throws -> [Ledger.StagePaid] {
         try await db.rows("read what run \(runId) paid", """
             SELECT item, stage, provider, SUM(actual_usd) FROM factory_calls
-             WHERE run_id = \(runId) AND state = 'settled' GROUP BY item, stage, provider ORDER BY MIN(id)
+             WHERE run_id = \(runId) AND state = \(Ledger.CallState.settled.rawValue) GROUP BY item, stage, provider ORDER BY MIN(id)
             """).map { row in
             let (item, stage, provider, usd) = try row.decode((String, String, String, Double?).self)
             return Ledger.StagePaid(item: item, stage: stage, provider: provider, usd: usd ?? 0)

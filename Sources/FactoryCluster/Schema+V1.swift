@@ -1,13 +1,16 @@
+import FactoryCore
+
 extension Schema {
     /// The work queue, the ledger and its budget rows, the answer index, the provider slots, and
-    /// the two ledger functions (one round trip each, idempotent when retried).
+    /// the two ledger functions (one round trip each, idempotent when retried). The CHECK lists
+    /// come from `WorkQueue.JobState` and `Ledger.CallState`; the PL/pgSQL bodies spell the states out.
     static let v1 = """
     CREATE TABLE factory_jobs (
         id bigserial PRIMARY KEY,
         queue text NOT NULL,
         item text NOT NULL,
         position bigint NOT NULL,
-        state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'done', 'failed', 'deferred')),
+        state text NOT NULL DEFAULT \(WorkQueue.JobState.queued.sql) CHECK (state IN (\(WorkQueue.JobState.sqlList))),
         attempt bigint NOT NULL DEFAULT 0,
         max_attempts bigint NOT NULL,
         owner text,
@@ -30,7 +33,7 @@ extension Schema {
         model text NOT NULL,
         item text NOT NULL,
         stage text NOT NULL,
-        state text NOT NULL CHECK (state IN ('reserved', 'settled', 'released', 'uncertain')),
+        state text NOT NULL CHECK (state IN (\(Ledger.CallState.sqlList))),
         estimate_usd float8 NOT NULL,
         reserved_usd float8 NOT NULL,
         actual_usd float8,

@@ -16,7 +16,7 @@ public struct WorkQueue: Sendable {
     /// A job's row as the report needs it.
     public struct Row: Sendable {
         public var item: String
-        public var state: String
+        public var state: JobState
         public var outcome: String?
         public var reason: String?
     }
@@ -53,11 +53,11 @@ public struct WorkQueue: Sendable {
     public func reopenIfFinished(_ items: [String]) async throws -> Int {
         try await db.rows("reopen the week", """
             WITH reopened AS (
-                UPDATE factory_jobs SET state = 'queued', attempt = 0, outcome = NULL, reason = NULL, owner = NULL,
+                UPDATE factory_jobs SET state = \(unescaped: JobState.queued.sql), attempt = 0, outcome = NULL, reason = NULL, owner = NULL,
                        lease_until = NULL, updated_at = now()
-                 WHERE queue = \(name) AND item = ANY(\(items)::text[]) AND state IN ('failed', 'deferred')
+                 WHERE queue = \(name) AND item = ANY(\(items)::text[]) AND state IN (\(unescaped: JobState.failed.sql), \(unescaped: JobState.deferred.sql))
                    AND NOT EXISTS (SELECT 1 FROM factory_jobs o WHERE o.queue = \(name) AND o.item = ANY(\(items)::text[])
-                                   AND o.state IN ('queued', 'running'))
+                                   AND o.state IN (\(unescaped: JobState.queued.sql), \(unescaped: JobState.running.sql)))
                 RETURNING 1)
             SELECT count(*) FROM reopened
             """).first.map { try $0.decode(Int.self) } ?? 0
@@ -66,12 +66,12 @@ public struct WorkQueue: Sendable {
     /// Takes up to `limit` queued items, earliest in the manifest first, skipping rows other workers hold locked.
     public func claim(_ limit: Int, among items: [String]) async throws -> [Lease] {
         try await db.rows("claim work", """
-            UPDATE factory_jobs SET state = 'running', attempt = attempt + 1, owner = \(owner),
+            UPDATE factory_jobs SET state = \(unescaped: JobState.running.sql), attempt = attempt + 1, owner = \(owner),
                    lease_until = now() + make_interval(secs => \(leaseSeconds)), updated_at = now()
              WHERE id IN (SELECT id FROM factory_jobs
-                           WHERE queue = \(name) AND state = 'queued' AND item = ANY(\(items)::text[])
+                           WHERE queue = \(name) AND state = \(unescaped: JobState.queued.sql) AND item = ANY(\(items)::text[])
                            ORDER BY position FOR UPDATE SKIP LOCKED LIMIT \(limit))
-               AND state = 'queued'
+               AND state = \(unescaped: JobState.queued.sql)
             RETURNING id, item, attempt
             """).map { row in
             let (job, item, attempt) = try row.decode((Int64, String, Int64).self)
@@ -88,7 +88,7 @@ public struct WorkQueue: Sendable {
                 UPDATE factory_slots SET lease_until = now() + make_interval(secs => \(leaseSeconds))
                  WHERE worker = \(owner) AND holder IS NOT NULL RETURNING 1)
             UPDATE factory_jobs SET lease_until = now() + make_interval(secs => \(leaseSeconds))
-             WHERE owner = \(owner) AND state = 'running' AND lease_until > now()
+             WHERE owner = \(owner) AND state = \(unescaped: JobState.running.sql) AND lease_until > now()
             RETURNING id, attempt
             """).map { row in
             let (job, attempt) = try row.decode((Int64, Int64).self)
@@ -98,51 +98,52 @@ public struct WorkQueue: Sendable {
 
     /// Records the item's end (`done`, `failed`, `deferred`, or `queued` to hand it back) if this
     /// worker still holds the lease; false when it was fenced off (its outcome is dropped).
-    public func finish(_ lease: Lease, state: String, outcome: ItemOutcome?) async throws -> Bool {
+    public func finish(_ lease: Lease, state: JobState, outcome: ItemOutcome?) async throws -> Bool {
         let text = try outcome.map { String(decoding: try SnakeJSON.encoder().encode($0), as: UTF8.self) }
-        let backToQueue = state == "queued"
+        let backToQueue = state == .queued
         let rows = try await db.rows("record item \(lease.item)", """
-            UPDATE factory_jobs SET state = \(state), outcome = \(backToQueue ? nil : text), reason = NULL,
+            UPDATE factory_jobs SET state = \(state.rawValue), outcome = \(backToQueue ? nil : text), reason = NULL,
                    lease_until = NULL, updated_at = now(),
                    attempt = CASE WHEN \(backToQueue) THEN attempt - 1 ELSE attempt END
-             WHERE id = \(lease.job) AND owner = \(owner) AND attempt = \(lease.attempt) AND state = 'running'
+             WHERE id = \(lease.job) AND owner = \(owner) AND attempt = \(lease.attempt) AND state = \(unescaped: JobState.running.sql)
                AND lease_until > now()
             RETURNING id
             """)
         if !rows.isEmpty { return true }
         // A retried statement whose first try committed finds its own write.
         return try await !db.rows("check item \(lease.item)", """
-            SELECT 1 FROM factory_jobs WHERE id = \(lease.job) AND owner = \(owner) AND state = \(state)
+            SELECT 1 FROM factory_jobs WHERE id = \(lease.job) AND owner = \(owner) AND state = \(state.rawValue)
                AND attempt = \(backToQueue ? lease.attempt - 1 : lease.attempt)
             """).isEmpty
     }
 
     /// Returns expired leases to the queue, or fails the item after its last attempt, re-checking
     /// state and lease in the same statement (another worker may have renewed or finished it).
-    public func rescue() async throws -> [(item: String, state: String, reason: String)] {
+    public func rescue() async throws -> [(item: String, state: JobState, reason: String)] {
         try await db.rows("rescue expired leases", """
             UPDATE factory_jobs SET
-                   state = CASE WHEN attempt >= max_attempts THEN 'failed' ELSE 'queued' END,
+                   state = CASE WHEN attempt >= max_attempts THEN \(unescaped: JobState.failed.sql) ELSE \(unescaped: JobState.queued.sql) END,
                    reason = CASE WHEN attempt >= max_attempts
                                  THEN 'item ' || item || ': its lease expired on each of its ' || attempt
                                       || ' attempts (last held by ' || owner || '); it was not made'
                                  ELSE 'the lease of ' || owner || ' expired on attempt ' || attempt END,
                    lease_until = NULL, updated_at = now()
              WHERE id IN (SELECT id FROM factory_jobs
-                           WHERE queue = \(name) AND state = 'running' AND lease_until < now()
+                           WHERE queue = \(name) AND state = \(unescaped: JobState.running.sql) AND lease_until < now()
                            FOR UPDATE SKIP LOCKED)
-               AND state = 'running' AND lease_until < now()
+               AND state = \(unescaped: JobState.running.sql) AND lease_until < now()
             RETURNING item, state, reason
             """).map { row in
             let (item, state, reason) = try row.decode((String, String, String).self)
-            return (item, state, reason)
+            return (item, try Self.state(state), reason)
         }
     }
 
     /// Items still queued or running among `items` (0 and 0: the week has no work left).
     public func remaining(_ items: [String]) async throws -> (queued: Int, running: Int) {
         let row = try await db.rows("count the week's work", """
-            SELECT count(*) FILTER (WHERE state = 'queued'), count(*) FILTER (WHERE state = 'running')
+            SELECT count(*) FILTER (WHERE state = \(unescaped: JobState.queued.sql)),
+                   count(*) FILTER (WHERE state = \(unescaped: JobState.running.sql))
               FROM factory_jobs WHERE queue = \(name) AND item = ANY(\(items)::text[])
             """).first
         return try row.map { try $0.decode((Int, Int).self) } ?? (0, 0)
@@ -154,7 +155,16 @@ public struct WorkQueue: Sendable {
             SELECT item, state, outcome, reason FROM factory_jobs WHERE queue = \(name) AND item = ANY(\(items)::text[])
             """).map { row in
             let (item, state, outcome, reason) = try row.decode((String, String, String?, String?).self)
-            return Row(item: item, state: state, outcome: outcome, reason: reason)
+            return Row(item: item, state: try Self.state(state), outcome: outcome, reason: reason)
         }
+    }
+
+    /// A row's state; one this binary does not know cannot happen (the schema's CHECK lists them all).
+    static func state(_ text: String) throws -> JobState {
+        guard let state = JobState(rawValue: text) else {
+            throw ClusterError(.query, "the work queue holds a job in state \"\(text)\", which this factory does not know; "
+                               + "run the same factory version on every worker")
+        }
+        return state
     }
 }

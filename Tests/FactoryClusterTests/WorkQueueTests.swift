@@ -41,15 +41,15 @@ import Testing
         // here the rescue comes first, and re-checks the lease in its own statement.
         let rescued = try await other.rescue()
         #expect(rescued.map(\.item).sorted() == ["p0", "p1"])
-        #expect(rescued.allSatisfy { $0.state == "queued" })
+        #expect(rescued.allSatisfy { $0.state == .queued })
         // The stale worker's writes touch nothing: finish, heartbeat.
-        #expect(try await stale.finish(leases[0], state: "done", outcome: nil) == false)
+        #expect(try await stale.finish(leases[0], state: .done, outcome: nil) == false)
         #expect(try await stale.heartbeat().isEmpty)
         // Another worker takes the items over, on the next attempt.
         let taken = try await other.claim(2, among: Self.ids)
         #expect(taken.map(\.attempt) == [2, 2])
-        #expect(try await other.finish(taken[0], state: "done", outcome: nil))
-        #expect(try await stale.finish(leases[0], state: "done", outcome: nil) == false)
+        #expect(try await other.finish(taken[0], state: .done, outcome: nil))
+        #expect(try await stale.finish(leases[0], state: .done, outcome: nil) == false)
         #expect(try fixture.sql("SELECT owner || ' ' || state FROM factory_jobs WHERE item = 'p0'") == "other done")
         await db.close()
     }
@@ -71,7 +71,7 @@ import Testing
         try fixture.sql("UPDATE factory_jobs SET lease_until = now() - interval '1 second' WHERE item = 'p0'")
         #expect(try await worker.heartbeat().map(\.job) == [leases[1].job])
         let late = try #require(leases.first { $0.item == "p0" })
-        #expect(try await worker.finish(late, state: "done", outcome: nil) == false)
+        #expect(try await worker.finish(late, state: .done, outcome: nil) == false)
         #expect(try await worker.rescue().map(\.item) == ["p0"])
         #expect(try fixture.sql("SELECT item || ' ' || state FROM factory_jobs ORDER BY item") == "p0 queued\np1 running")
         await db.close()
@@ -90,7 +90,7 @@ import Testing
             #expect(rescued.map(\.state) == [attempt == 2 ? "failed" : "queued"])
         }
         let row = try #require(try await queue.rows(["p0"]).first)
-        #expect(row.state == "failed")
+        #expect(row.state == .failed)
         #expect(row.reason?.contains("its lease expired on each of its 2 attempts") == true)
         #expect(try await queue.claim(1, among: Self.ids).isEmpty)
         #expect(try await queue.remaining(["p0"]) == (0, 0))

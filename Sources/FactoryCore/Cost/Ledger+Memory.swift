@@ -46,7 +46,7 @@ extension Ledger: ContentMemory {
     }
 
     public func record(_ publication: Publication) throws -> Int {
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let stamp = clock.stamp()
         return try db.write { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM memory WHERE week = ? AND item = ?",
                                         arguments: [publication.week, publication.item]) ?? 0
@@ -72,14 +72,15 @@ extension Ledger: ContentMemory {
         if let series { conditions.append("series = ?"); arguments.append(series) }
         if let from { conditions.append("week >= ?"); arguments.append(from) }
         if let to { conditions.append("week <= ?"); arguments.append(to) }
-        return try entries(where: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+        return try entries(where: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments,
+                           order: "week, item, version, field, id")
     }
 
-    func entries(where condition: String, _ arguments: [String]) throws -> [MemoryEntry] {
+    func entries(where condition: String, _ arguments: [String], order: String = "week, item, version, id") throws -> [MemoryEntry] {
         try db.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT series, kind, week, item, version, field, text, seed, fixed, recorded_at FROM memory
-                WHERE \(condition) ORDER BY week, item, version, id
+                WHERE \(condition) ORDER BY \(order)
                 """, arguments: StatementArguments(arguments)).compactMap { row in
                 // A field this version does not know (written by a newer one) is skipped, not fatal.
                 guard let field = MemoryField(rawValue: row["field"]) else { return nil }
@@ -92,7 +93,7 @@ extension Ledger: ContentMemory {
     }
 
     public func recordRejection(_ r: RepeatRejection) throws {
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let stamp = clock.stamp()
         try db.write { db in
             try db.execute(sql: """
                 INSERT INTO memory_rejections (series, week, item, stage, field, text, earlier_week, earlier_item, similarity, recorded_at)
@@ -103,10 +104,11 @@ extension Ledger: ContentMemory {
     }
 
     public func repeatRate(series: String, from: String, to: String) throws -> RepeatRate {
-        try db.read { db in
+        let checked = MemoryField.allCases.filter(\.checked).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return try db.read { db in
             let published = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM (SELECT DISTINCT week, item, version FROM memory
-                WHERE series = ? AND week BETWEEN ? AND ? AND fixed = 0 AND field IN ('quote', 'title', 'premise'))
+                WHERE series = ? AND week BETWEEN ? AND ? AND fixed = 0 AND field IN (\(checked)))
                 """, arguments: [series, from, to]) ?? 0
             let refused = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memory_rejections WHERE series = ? AND week BETWEEN ? AND ?",
                                            arguments: [series, from, to]) ?? 0

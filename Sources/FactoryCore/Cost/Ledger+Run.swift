@@ -22,7 +22,7 @@ extension Ledger {
         try db.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT item, stage, provider, SUM(actual_usd) AS usd FROM calls
-                WHERE run_id = ? AND state = 'settled' GROUP BY item, stage, provider ORDER BY MIN(id)
+                WHERE run_id = ? AND state = \(CallState.settled.sql) GROUP BY item, stage, provider ORDER BY MIN(id)
                 """, arguments: [runId]).map {
                 StagePaid(item: $0["item"], stage: $0["stage"], provider: $0["provider"], usd: $0["usd"] ?? 0)
             }

@@ -45,13 +45,13 @@ extension Ledger {
         return try db.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(selected),
-                       SUM(state = 'settled') AS calls,
-                       COALESCE(SUM(CASE WHEN state = 'settled' THEN estimate_usd END), 0) AS estimate,
-                       COALESCE(SUM(CASE WHEN state = 'settled' THEN actual_usd END), 0) AS actual,
-                       SUM(state = 'uncertain') AS uncertain,
-                       COALESCE(SUM(CASE WHEN state = 'uncertain' THEN reserved_usd END), 0) AS uncertain_usd
+                       SUM(state = \(CallState.settled.sql)) AS calls,
+                       COALESCE(SUM(CASE WHEN state = \(CallState.settled.sql) THEN estimate_usd END), 0) AS estimate,
+                       COALESCE(SUM(CASE WHEN state = \(CallState.settled.sql) THEN actual_usd END), 0) AS actual,
+                       SUM(state = \(CallState.uncertain.sql)) AS uncertain,
+                       COALESCE(SUM(CASE WHEN state = \(CallState.uncertain.sql) THEN reserved_usd END), 0) AS uncertain_usd
                 FROM calls
-                WHERE state IN ('settled', 'uncertain') AND (? IS NULL OR day >= ?)
+                WHERE state IN (\(CallState.settled.sql), \(CallState.uncertain.sql)) AND (? IS NULL OR day >= ?)
                 GROUP BY \(grouped) ORDER BY \(grouped)
                 """, arguments: [since, since]).map { row in
                 SummaryRow(keys: columns.indices.map { row["k\($0)"] }, calls: row["calls"], estimateUSD: row["estimate"],
@@ -68,8 +68,9 @@ extension Ledger {
     /// Total actually spent (settled calls).
     public func totalSpent(since: String? = nil) throws -> Double {
         try db.read { db in
-            try Double.fetchOne(db, sql: "SELECT COALESCE(SUM(actual_usd), 0) FROM calls WHERE state = 'settled' AND (? IS NULL OR day >= ?)",
-                                arguments: [since, since]) ?? 0
+            try Double.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(actual_usd), 0) FROM calls WHERE state = \(CallState.settled.sql) AND (? IS NULL OR day >= ?)
+                """, arguments: [since, since]) ?? 0
         }
     }
 }

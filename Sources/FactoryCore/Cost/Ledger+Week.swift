@@ -31,10 +31,10 @@ extension Ledger {
         try db.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT day,
-                       SUM(state = 'settled') AS calls,
-                       COALESCE(SUM(CASE WHEN state = 'settled' THEN actual_usd END), 0) AS spent,
-                       COALESCE(SUM(CASE WHEN state IN ('uncertain', 'reserved') THEN reserved_usd END), 0) AS held
-                FROM calls WHERE week = ? AND state != 'released'
+                       SUM(state = \(CallState.settled.sql)) AS calls,
+                       COALESCE(SUM(CASE WHEN state = \(CallState.settled.sql) THEN actual_usd END), 0) AS spent,
+                       COALESCE(SUM(CASE WHEN state IN (\(CallState.uncertain.sql), \(CallState.reserved.sql)) THEN reserved_usd END), 0) AS held
+                FROM calls WHERE week = ? AND state != \(CallState.released.sql)
                 GROUP BY day ORDER BY day
                 """, arguments: [week]).map { row in
                 let day: String = row["day"]

@@ -51,9 +51,12 @@ public final class Ledger: Sendable {
 
     let db: DatabaseQueue
     public let path: URL
+    /// What stamps `created_at` and `settled_at` (and the content memory's `recorded_at`).
+    let clock: WallClock
 
-    public init(path: URL) throws {
+    public init(path: URL, clock: WallClock = .system) throws {
         self.path = path
+        self.clock = clock
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         var config = Configuration()
         config.busyMode = .timeout(10)
@@ -91,7 +94,7 @@ public final class Ledger: Sendable {
                     model TEXT NOT NULL,
                     item TEXT NOT NULL,
                     stage TEXT NOT NULL,
-                    state TEXT NOT NULL CHECK (state IN ('reserved', 'settled', 'released', 'uncertain')),
+                    state TEXT NOT NULL CHECK (state IN (\(CallState.sqlList))),
                     estimate_usd REAL NOT NULL,
                     reserved_usd REAL NOT NULL,
                     actual_usd REAL,
@@ -113,7 +116,8 @@ public final class Ledger: Sendable {
 
     /// What counts against a cap: settled calls at their actual cost, open and uncertain ones at their reservation.
     static let committedSQL = """
-        SELECT COALESCE(SUM(CASE state WHEN 'settled' THEN actual_usd WHEN 'released' THEN 0 ELSE reserved_usd END), 0)
+        SELECT COALESCE(SUM(CASE state WHEN \(CallState.settled.sql) THEN actual_usd
+                                       WHEN \(CallState.released.sql) THEN 0 ELSE reserved_usd END), 0)
         FROM calls
         """
 
@@ -125,18 +129,13 @@ public final class Ledger: Sendable {
                 let day = try Double.fetchOne(db, sql: Self.committedSQL + " WHERE day = ?", arguments: [r.day]) ?? 0
                 let week = try Double.fetchOne(db, sql: Self.committedSQL + " WHERE week = ?", arguments: [r.week]) ?? 0
                 let amount = r.estimate.maxUSD
-                if day + amount > budget.dailyUSD + 1e-9 {
-                    throw BudgetExceeded(cap: "daily", period: r.day, limit: budget.dailyUSD, committed: day, amount: amount)
-                }
-                if week + amount > budget.weeklyUSD + 1e-9 {
-                    throw BudgetExceeded(cap: "weekly", period: r.week, limit: budget.weeklyUSD, committed: week, amount: amount)
-                }
+                if let exceeded = BudgetExceeded.check(r, amount: amount, day: day, week: week, budget: budget) { throw exceeded }
                 try db.execute(sql: """
                     INSERT INTO calls (request_key, day, week, provider, model, item, stage, state, estimate_usd,
                                        reserved_usd, units, run_id, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 'reserved', ?, ?, ?, ?, ?)
-                    """, arguments: [r.requestKey, r.day, r.week, r.provider, r.model, r.item, r.stage, r.estimate.usd,
-                                     amount, Self.json(r.estimate.units), r.runId, Self.now()])
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [r.requestKey, r.day, r.week, r.provider, r.model, r.item, r.stage, CallState.reserved.rawValue,
+                                     r.estimate.usd, amount, Self.json(r.estimate.units), r.runId, clock.stamp()])
                 id = db.lastInsertedRowID
                 return .commit
             }
@@ -148,23 +147,23 @@ public final class Ledger: Sendable {
     public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) throws {
         try db.write { db in
             try db.execute(sql: """
-                UPDATE calls SET state = 'settled', actual_usd = ?, request_id = ?, units = ?, settled_at = ? WHERE id = ?
-                """, arguments: [actualUSD, requestId, Self.json(units), Self.now(), id])
+                UPDATE calls SET state = ?, actual_usd = ?, request_id = ?, units = ?, settled_at = ? WHERE id = ?
+                """, arguments: [CallState.settled.rawValue, actualUSD, requestId, Self.json(units), clock.stamp(), id])
         }
     }
 
     /// The call was not billed (refused before it was sent, or answered with an error): frees its reservation.
     public func release(_ id: Int64, note: String) throws {
         try db.write { db in
-            try db.execute(sql: "UPDATE calls SET state = 'released', actual_usd = 0, note = ?, settled_at = ? WHERE id = ?",
-                           arguments: [note, Self.now(), id])
+            try db.execute(sql: "UPDATE calls SET state = ?, actual_usd = 0, note = ?, settled_at = ? WHERE id = ?",
+                           arguments: [CallState.released.rawValue, note, clock.stamp(), id])
         }
     }
 
     /// The provider may or may not have billed the call: keeps its reservation against the caps, reported.
     public func markUncertain(_ id: Int64, note: String) throws {
         try db.write { db in
-            try db.execute(sql: "UPDATE calls SET state = 'uncertain', note = ? WHERE id = ?", arguments: [note, id])
+            try db.execute(sql: "UPDATE calls SET state = ?, note = ? WHERE id = ?", arguments: [CallState.uncertain.rawValue, note, id])
         }
     }
 
@@ -173,8 +172,8 @@ public final class Ledger: Sendable {
         try db.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, request_key, provider, item, stage, reserved_usd FROM calls
-                WHERE state = 'reserved' AND run_id != ? ORDER BY id
-                """, arguments: [runId]).map {
+                WHERE state = ? AND run_id != ? ORDER BY id
+                """, arguments: [CallState.reserved.rawValue, runId]).map {
                 OpenCall(id: $0["id"], requestKey: $0["request_key"], provider: $0["provider"], item: $0["item"],
                          stage: $0["stage"], reservedUSD: $0["reserved_usd"])
             }
@@ -193,29 +192,5 @@ public final class Ledger: Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: units, options: [.sortedKeys]) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
-
-    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 }
 
-/// A call that would break a cap: it is not made and its item is deferred.
-public struct BudgetExceeded: Error, CustomStringConvertible, Sendable {
-    public var cap: String
-    public var period: String
-    public var limit: Double
-    public var committed: Double
-    public var amount: Double
-
-    public init(cap: String, period: String, limit: Double, committed: Double, amount: Double) {
-        self.cap = cap
-        self.period = period
-        self.limit = limit
-        self.committed = committed
-        self.amount = amount
-    }
-
-    public var description: String {
-        String(format: "the %@ cap of $%.2f for %@ would be broken: $%.4f already committed, this call may cost up to $%.4f; "
-               + "raise budget.%@_usd or run again when the %@ has room", cap, limit, period, committed, amount,
-               cap, cap == "daily" ? "next day" : "cap")
-    }
-}

@@ -7,8 +7,10 @@ public final class MemoryContentStore: ContentMemory {
     private let entries = Mutex<[MemoryEntry]>([])
     private let rejections = Mutex<[RepeatRejection]>([])
     public let location = "memory"
+    /// What stamps `recordedAt`, as the SQLite store's column.
+    let clock: WallClock
 
-    public init() {}
+    public init(clock: WallClock = .system) { self.clock = clock }
 
     /// Every refused repeat, for assertions.
     public var refused: [RepeatRejection] { rejections.withLock { $0 } }
@@ -16,7 +18,7 @@ public final class MemoryContentStore: ContentMemory {
     public func record(_ publication: Publication) throws -> Int {
         entries.withLock { entries in
             let version = (entries.filter { $0.week == publication.week && $0.item == publication.item }.map(\.version).max() ?? 0) + 1
-            let stamp = ISO8601DateFormatter().string(from: Date())
+            let stamp = clock.stamp()
             for entry in publication.entries {
                 entries.append(MemoryEntry(series: publication.series, kind: publication.kind, week: publication.week,
                                            item: publication.item, version: version, field: entry.field, text: entry.text,
@@ -27,7 +29,9 @@ public final class MemoryContentStore: ContentMemory {
     }
 
     public func published(series: String, from: String, to: String) throws -> [MemoryEntry] {
+        // In the stores' order: week, item, version, then as recorded.
         entries.withLock { $0.filter { $0.series == series && $0.week >= from && $0.week <= to } }
+            .sorted { ($0.week, $0.item, $0.version) < ($1.week, $1.item, $1.version) }
     }
 
     public func history(series: String?, from: String?, to: String?) throws -> [MemoryEntry] {

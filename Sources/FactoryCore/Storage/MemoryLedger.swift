@@ -7,26 +7,31 @@ import Synchronization
 public final class MemoryLedger: LedgerStore {
     struct Row {
         var reservation: Ledger.Reservation
-        var state: String
+        var state: Ledger.CallState
         var reservedUSD: Double
         var actualUSD: Double?
+        var createdAt: String
+        var settledAt: String?
     }
 
     private let rows = Mutex<[Int64: Row]>([:])
     public let location = "memory"
+    /// What stamps a call's reservation and settlement, as the SQLite ledger's columns.
+    let clock: WallClock
 
-    public init() {}
+    public init(clock: WallClock = .system) { self.clock = clock }
 
     /// Every call's state by id, for assertions.
-    public var states: [Int64: String] { rows.withLock { $0.mapValues(\.state) } }
+    public var states: [Int64: Ledger.CallState] { rows.withLock { $0.mapValues(\.state) } }
+
+    /// Every call's `created_at` and `settled_at` stamps by id, for assertions.
+    public var stamps: [Int64: (created: String, settled: String?)] {
+        rows.withLock { $0.mapValues { ($0.createdAt, $0.settledAt) } }
+    }
 
     static func committed(_ rows: [Int64: Row], _ matches: (Ledger.Reservation) -> Bool) -> Double {
         rows.values.filter { matches($0.reservation) }.reduce(0) { sum, row in
-            switch row.state {
-            case "settled": sum + (row.actualUSD ?? 0)
-            case "released": sum
-            default: sum + row.reservedUSD
-            }
+            sum + row.state.committed(reservedUSD: row.reservedUSD, actualUSD: row.actualUSD)
         }
     }
 
@@ -34,39 +39,38 @@ public final class MemoryLedger: LedgerStore {
         try rows.withLock { rows in
             let day = Self.committed(rows) { $0.day == r.day }, week = Self.committed(rows) { $0.week == r.week }
             let amount = r.estimate.maxUSD
-            if day + amount > budget.dailyUSD + 1e-9 {
-                throw BudgetExceeded(cap: "daily", period: r.day, limit: budget.dailyUSD, committed: day, amount: amount)
-            }
-            if week + amount > budget.weeklyUSD + 1e-9 {
-                throw BudgetExceeded(cap: "weekly", period: r.week, limit: budget.weeklyUSD, committed: week, amount: amount)
-            }
+            if let exceeded = BudgetExceeded.check(r, amount: amount, day: day, week: week, budget: budget) { throw exceeded }
             let id = (rows.keys.max() ?? 0) + 1
-            rows[id] = Row(reservation: r, state: "reserved", reservedUSD: amount)
+            rows[id] = Row(reservation: r, state: .reserved, reservedUSD: amount, createdAt: clock.stamp())
             return id
         }
     }
 
     public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) throws {
+        let stamp = clock.stamp()
         rows.withLock { rows in
-            rows[id]?.state = "settled"
+            rows[id]?.state = .settled
             rows[id]?.actualUSD = actualUSD
+            rows[id]?.settledAt = stamp
         }
     }
 
     public func release(_ id: Int64, note: String) throws {
+        let stamp = clock.stamp()
         rows.withLock { rows in
-            rows[id]?.state = "released"
+            rows[id]?.state = .released
             rows[id]?.actualUSD = 0
+            rows[id]?.settledAt = stamp
         }
     }
 
     public func markUncertain(_ id: Int64, note: String) throws {
-        rows.withLock { $0[id]?.state = "uncertain" }
+        rows.withLock { $0[id]?.state = .uncertain }
     }
 
     public func openCalls(excludingRun runId: String) throws -> [Ledger.OpenCall] {
         rows.withLock { rows in
-            rows.filter { $0.value.state == "reserved" && $0.value.reservation.runId != runId }.sorted { $0.key < $1.key }.map {
+            rows.filter { $0.value.state == .reserved && $0.value.reservation.runId != runId }.sorted { $0.key < $1.key }.map {
                 Ledger.OpenCall(id: $0.key, requestKey: $0.value.reservation.requestKey, provider: $0.value.reservation.provider,
                                 item: $0.value.reservation.item, stage: $0.value.reservation.stage, reservedUSD: $0.value.reservedUSD)
             }
@@ -80,7 +84,7 @@ public final class MemoryLedger: LedgerStore {
     public func paidByStage(runId: String) throws -> [Ledger.StagePaid] {
         rows.withLock { rows in
             var order: [String] = [], paid: [String: Ledger.StagePaid] = [:]
-            for (_, row) in rows.sorted(by: { $0.key < $1.key }) where row.state == "settled" && row.reservation.runId == runId {
+            for (_, row) in rows.sorted(by: { $0.key < $1.key }) where row.state == .settled && row.reservation.runId == runId {
                 let r = row.reservation, key = r.item + "\u{1F}" + r.stage + "\u{1F}" + r.provider
                 if paid[key] == nil { order.append(key) }
                 paid[key, default: Ledger.StagePaid(item: r.item, stage: r.stage, provider: r.provider, usd: 0)].usd += row.actualUSD ?? 0

@@ -39,7 +39,7 @@ struct GatewayTwinTests {
             #expect(String(decoding: result.payload, as: UTF8.self) == "{\"ok\":true}")
         }
         #expect(sends.value == 1)
-        #expect(Array(ledger.states.values) == ["settled"])
+        #expect(Array(ledger.states.values) == [.settled])
         let paid = try ledger.paidByStage(runId: "run-1")
         #expect(paid.count == 1 && abs(paid[0].usd - 0.008) < 1e-12)
         #expect(try ledger.committed(day: gateway.day(), week: "2026-W48").day == 0.008)
@@ -82,7 +82,7 @@ struct GatewayTwinTests {
         }
         #expect(cache.quarantined.count == 1)
         #expect(!cache.holds(Self.call(1).key))
-        #expect(Array(ledger.states.values) == ["settled"])
+        #expect(Array(ledger.states.values) == [.settled])
         _ = try await gateway.perform(Self.call(1), context: context, send: { sends.add(); return Self.answer() }, finish: { $0.body })
         #expect(sends.value == 2)
     }
@@ -98,7 +98,7 @@ struct GatewayTwinTests {
             }, finish: { $0.body })
         }
         #expect(sends.value == 1)
-        #expect(Array(ledger.states.values) == ["uncertain"])
+        #expect(Array(ledger.states.values) == [.uncertain])
         let flaky = Sends()
         _ = try await gateway.perform(Self.call(2), context: CallContext(item: "p2", stage: "text", gateway: gateway), send: {
             flaky.add()
@@ -106,7 +106,7 @@ struct GatewayTwinTests {
             return Self.answer()
         }, finish: { $0.body })
         #expect(flaky.value == 2)
-        #expect(ledger.states.values.filter { $0 == "released" }.count == 1)
+        #expect(ledger.states.values.filter { $0 == .released }.count == 1)
     }
 
     @Test("a second claim on the same state is refused while the first is held")
