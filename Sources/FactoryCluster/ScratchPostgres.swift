@@ -65,25 +65,38 @@ public final class ScratchPostgres: Sendable {
 
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let launch = launch(tool, arguments)
+        return try Self.command(launch.path, launch.arguments)
+    }
+
+    /// How a tool is started. As root every tool runs as `postgres` from `/` (through `env -C`):
+    /// that user may not enter the working folder (a clone under a 0700 home folder), and would
+    /// then warn "could not change directory" on stderr (read apart from stdout in any case).
+    func launch(_ tool: String, _ arguments: [String]) -> (path: String, arguments: [String]) {
         let path = bin.appendingPathComponent(tool).path
-        // From `/`: the postgres user may not enter the working folder (a clone under a 0700 home
-        // folder), and psql would then write "could not change directory" into the output read here.
-        if asPostgres { return try Self.command("/usr/sbin/runuser", ["-u", "postgres", "--", "/usr/bin/env", "-C", "/", path] + arguments) }
-        return try Self.command(path, arguments)
+        guard asPostgres else { return (path, arguments) }
+        return ("/usr/sbin/runuser", ["-u", "postgres", "--", "/usr/bin/env", "-C", "/", path] + arguments)
     }
 
     /// Runs a tool and waits for it with posix_spawn and waitpid (Foundation's `Process` can miss
-    /// the exit of a child whose own child, the server, lives on); its output goes through a file.
+    /// the exit of a child whose own child, the server, lives on). Its stdout and stderr go through
+    /// two files: the stdout alone is returned (tests compare it), the stderr is named in errors.
     @discardableResult
     static func command(_ path: String, _ arguments: [String]) throws -> String {
-        let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("factory-pg-out-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: output) }
+        try commandOutput(path, arguments).stdout
+    }
+
+    /// As `command`, but returns stdout and stderr apart.
+    static func commandOutput(_ path: String, _ arguments: [String]) throws -> (stdout: String, stderr: String) {
+        let stem = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("factory-pg-\(UUID().uuidString.prefix(8))")
+        let output = stem.appendingPathExtension("out"), errors = stem.appendingPathExtension("err")
+        defer { [output, errors].forEach { try? FileManager.default.removeItem(at: $0) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -92,12 +105,13 @@ public final class ScratchPostgres: Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let complaint = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         let exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         guard exited == 0 else {
             throw ClusterError(.connection, "\((path as NSString).lastPathComponent) \(arguments.last ?? "") exited "
-                               + "\(exited): \(text.suffix(800))")
+                               + "\(exited): \(complaint.suffix(800))\(text.isEmpty ? "" : " (stdout: \(text.suffix(400)))")")
         }
-        return text
+        return (text, complaint)
     }
 
     /// The newest Debian PostgreSQL (15 or later) under /usr/lib/postgresql.
