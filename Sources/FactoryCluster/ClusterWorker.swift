@@ -52,16 +52,19 @@ public struct ClusterWorker: Sendable {
             : "queue \(queue.name): joined (\(reopened) failed or deferred items queued again); worker \(queue.owner)")
         await runner.progress.begin(items: selected.count)
         let running = Running()
-        let heartbeat = Task { await beat(running) }
+        let queue = self.queue
+        let health = Heartbeat(leaseSeconds: settings.leaseSeconds, renew: { try await queue.heartbeat() }, log: log)
+        let heartbeat = Task { await beat(running, health) }
         defer { heartbeat.cancel() }
-        try await loop(selected: selected, positions: positions, running: running)
+        try await loop(selected: selected, positions: positions, running: running, health: health)
         heartbeat.cancel()
         await heartbeat.value
         return try await report(selected: selected, started: started)
     }
 
     /// Claims while there is room and work, waits when there is not, until the week is finished.
-    func loop(selected: [Item], positions: [String: Int], running: Running) async throws {
+    /// While the heartbeat fails long enough to put the leases at risk, it claims nothing new.
+    func loop(selected: [Item], positions: [String: Int], running: Running, health: Heartbeat) async throws {
         guard let gateway = runner.gateway else { throw ClusterError(.query, "cluster mode needs a gateway") }
         let ids = selected.map(\.id), byId = Dictionary(selected.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let renderLimit = AsyncSemaphore(limit: runner.manifest.concurrency.render)
@@ -73,10 +76,10 @@ public struct ClusterWorker: Sendable {
             if ContinuousClock.now - lastRescue > .seconds(settings.leaseSeconds / 3) {
                 lastRescue = .now
                 let rescued = try await queue.rescue()
-                for (item, state, reason) in rescued { log(state == "failed" ? reason : "item \(item): \(reason); queued again") }
+                for (item, state, reason) in rescued { log(state == .failed ? reason : "item \(item): \(reason); queued again") }
                 if !rescued.isEmpty { try await runner.recover(gateway) }
             }
-            let room = settings.window - running.count
+            let room = health.atRisk() ? 0 : settings.window - running.count
             let claimed = room > 0 ? try await queue.claim(room, among: ids) : []
             for lease in claimed {
                 guard let item = byId[lease.item] else { continue }
@@ -101,10 +104,10 @@ public struct ClusterWorker: Sendable {
             if Task.isCancelled {
                 log("item \(item.id): fenced off (its lease was taken over while this worker was away); its work here is dropped")
             } else {
-                let state: String = switch outcome.status {
-                case .done, .fetched: "done"
-                case .deferred: outcome.deferral == .stopping ? "queued" : "deferred"
-                case .failed, .unsupported: "failed"
+                let state: WorkQueue.JobState = switch outcome.status {
+                case .done, .fetched: .done
+                case .deferred: outcome.deferral == .stopping ? .queued : .deferred
+                case .failed, .unsupported: .failed
                 }
                 do {
                     if try await queue.finish(lease, state: state, outcome: outcome) {
@@ -124,15 +127,11 @@ public struct ClusterWorker: Sendable {
     }
 
     /// Every third of a lease: renews this worker's leases and slots; stops the items it lost.
-    func beat(_ running: Running) async {
-        let period = settings.leaseSeconds / 3
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(period))
-            if Task.isCancelled { return }
-            let sent = ContinuousClock.now
-            guard let held = try? await queue.heartbeat() else { continue }
+    func beat(_ running: Running, _ heartbeat: Heartbeat) async {
+        let leases = stores.leases, log = self.log
+        await heartbeat.run { held, sent in
             let kept = Set(held.map { "\($0.job)/\($0.attempt)" })
-            for entry in stores.leases.all where entry.since < sent && !kept.contains("\(entry.lease.job)/\(entry.lease.attempt)") {
+            for entry in leases.all where entry.since < sent && !kept.contains("\(entry.lease.job)/\(entry.lease.attempt)") {
                 log("item \(entry.lease.item): lease lost (it expired and another worker may hold it); stopping it here")
                 running.cancel(entry.lease)
             }

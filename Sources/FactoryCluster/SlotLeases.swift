@@ -74,11 +74,17 @@ public final class SlotLeases: ProviderSlots {
     }
 
     func release(_ provider: ProviderID, _ held: Held) async {
-        // Best effort: a slot not given back (the database away too long) comes back when its lease ends.
-        try? await db.execute("give back a \(provider.rawValue) slot", """
-            UPDATE factory_slots SET holder = NULL, worker = NULL, lease_until = NULL
-             WHERE provider = \(provider.rawValue) AND slot = \(held.slot) AND holder = \(held.holder)
-            """)
+        // A slot not given back (the database away too long) comes back when its lease ends: the
+        // failure is logged, not thrown, so the call's own outcome stands.
+        do {
+            try await db.execute("give back a \(provider.rawValue) slot", """
+                UPDATE factory_slots SET holder = NULL, worker = NULL, lease_until = NULL
+                 WHERE provider = \(provider.rawValue) AND slot = \(held.slot) AND holder = \(held.holder)
+                """)
+        } catch {
+            db.log(Secrets.redact("\(provider.rawValue) slot \(held.slot) was not given back (\(error)); "
+                                  + "it comes back when its lease ends, within \(Int(leaseSeconds)) s"))
+        }
         doorbells[provider]?.ring()
     }
 
