@@ -4,8 +4,8 @@ APT_PACKAGES := pkg-config libvips-dev libavcodec-dev libavformat-dev libswscale
                 libavutil-dev fonts-inter fonts-noto-color-emoji libespeak-ng-dev espeak-ng-data libsqlite3-dev
 # Only the tests need these (headless Chromium opens the review gallery; the cluster tests start a
 # throwaway PostgreSQL from Debian's binaries; faketime rehearses dated behaviour such as a model's
-# retirement); `make run` does not.
-TEST_PACKAGES := chromium postgresql faketime
+# retirement; ffmpeg's ebur128 cross-checks the loudness meter); `make run` does not.
+TEST_PACKAGES := chromium postgresql faketime ffmpeg
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 

@@ -78,9 +78,17 @@ enum SpeechFixture {
         return regions
     }
 
-    /// ffmpeg's `ebur128` integrated loudness (LUFS) and true peak (dBTP), or nil without ffmpeg.
-    static func ffmpegLoudness(_ path: String) throws -> (integrated: Double, truePeak: Double)? {
-        guard let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile) else { return nil }
+    /// The ffmpeg the cross-checks run, if installed (`make test` installs it).
+    static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile)
+
+    struct Unreadable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// ffmpeg's `ebur128` integrated loudness (LUFS) and true peak (dBTP); throws without ffmpeg
+    /// or when its summary cannot be read (the cross-checks are enabled only where it is installed).
+    static func ffmpegLoudness(_ path: String) throws -> (integrated: Double, truePeak: Double) {
+        guard let ffmpeg else { throw Unreadable(description: "ffmpeg is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
@@ -91,13 +99,13 @@ enum SpeechFixture {
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // The summary at the end: "I:   -23.0 LUFS" … "Peak:  -19.9 dBFS".
-        guard let summary = text.range(of: "Summary:") else { return nil }
+        guard let summary = text.range(of: "Summary:") else { throw Unreadable(description: "no ebur128 summary: \(text.suffix(400))") }
         let tail = text[summary.upperBound...]
         func value(after label: String) -> Double? {
             guard let r = tail.range(of: label) else { return nil }
             return Double(tail[r.upperBound...].split(separator: " ", omittingEmptySubsequences: true).first ?? "")
         }
-        guard let i = value(after: "I:"), let tp = value(after: "Peak:") else { return nil }
+        guard let i = value(after: "I:"), let tp = value(after: "Peak:") else { throw Unreadable(description: "no I: or Peak: in \(tail)") }
         return (i, tp)
     }
 

@@ -37,9 +37,9 @@ struct PiperVoiceTests {
         return (folder, ["FACTORY_PIPER": piper.path, "FACTORY_PIPER_VOICE": folder.appendingPathComponent("en_US-test-low.onnx").path, "PATH": ""])
     }
 
-    @Test("the real Piper speaks: PCM at the voice's rate, a bedtime pace, words timed in order, free")
+    @Test("the real Piper speaks: PCM at the voice's rate, a bedtime pace, words timed in order, free",
+          .enabled(if: Self.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func realPiper() async throws {
-        try #require(Self.piperInstalled, "run `make piper` first")
         let voice = try PiperVoice.locate(environment: ["PATH": ""])
         #expect(voice.voiceName == "joe-us" && voice.speakers == 1)
         #expect(voice.version?.hasPrefix("1.8") == true, "\(String(describing: voice.version))")
