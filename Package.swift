@@ -104,7 +104,7 @@ let package = Package(
 
         .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
-        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactorySystem", "FactoryTesting"]),
+        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryKinds", "FactorySystem", "FactoryTesting"]),
         .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryTesting"]),
         .testTarget(name: "FactoryReviewTests", dependencies: ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
@@ -117,9 +117,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore"]),
+        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
-        .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryTesting"]),
+        .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )

@@ -63,7 +63,7 @@ extension FactoryCommand {
             guard let ffmpeg = Self.which("ffmpeg") else {
                 print("items and week: skipped: no ffmpeg on PATH (make bench installs it)"); return
             }
-            let manifest = try ManifestLoader.load(path: manifest)
+            let manifest = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry)
             let bench = ItemBench(me: me, manifestPath: self.manifest, folder: folder, repeats: repeats, ffmpeg: ffmpeg)
             var figures: [(ItemFigure, Double)] = []
             if only != "week" {
@@ -329,8 +329,8 @@ extension FactoryCommand {
         @Option var item: String?
 
         func run() async throws {
-            let loaded = try ManifestLoader.load(path: manifest)
-            guard let poster = loaded.items.first(where: { $0.kind == .poster && (item == nil || $0.id == item) }) else {
+            let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry)
+            guard let poster = loaded.items.first(where: { $0.kind == Kind.poster && (item == nil || $0.id == item) }) else {
                 printError("no poster item in \(manifest)")
                 throw ExitCode(2)
             }

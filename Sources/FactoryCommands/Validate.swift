@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 extension FactoryCommand {
@@ -14,7 +15,7 @@ extension FactoryCommand {
 
         func run() async throws {
             do {
-                let loaded = try ManifestLoader.load(path: manifest, week: week.week.flatMap(ISOWeek.init), clock: try ManifestLocation.clock())
+                let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.week.flatMap(ISOWeek.init), clock: try ManifestLocation.clock())
                 let itemProblems = loaded.items.flatMap { loaded.itemProblems[$0.id] ?? [] }
                 if !itemProblems.isEmpty {
                     for problem in itemProblems { printError(problem.description) }
@@ -33,7 +34,7 @@ extension FactoryCommand {
         }
 
         static func counts(_ manifest: Manifest) -> String {
-            Kind.allCases.compactMap { kind in
+            StandardKinds.registry.kinds.compactMap { kind in
                 let n = manifest.items.filter { $0.kind == kind }.count
                 return n > 0 ? "\(n) \(kind.rawValue)" : nil
             }.joined(separator: ", ")

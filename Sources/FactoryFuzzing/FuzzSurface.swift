@@ -57,8 +57,8 @@ public enum FuzzSurface: String, CaseIterable, Sendable {
     static func manifest(_ data: Data) {
         let week = scratch.appendingPathComponent("week.yaml"), thread = scratch.appendingPathComponent("thread.yaml")
         guard (try? data.write(to: week)) != nil, (try? data.write(to: thread)) != nil else { return }
-        _ = try? ManifestLoader.load(path: week.path)
-        _ = try? ManifestLoader.load(path: scratch.appendingPathComponent("chat.yaml").path)
+        _ = try? ManifestLoader.load(path: week.path, kinds: StandardKinds.registry)
+        _ = try? ManifestLoader.load(path: scratch.appendingPathComponent("chat.yaml").path, kinds: StandardKinds.registry)
         _ = try? Story.parse(markdown: String(decoding: data, as: UTF8.self))
     }
 

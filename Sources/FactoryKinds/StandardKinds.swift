@@ -1,24 +1,15 @@
 import FactoryCore
 import Foundation
 
-/// The four kinds (docs/manifest.md, "Kinds"), as the runner and the planner make them.
-public struct StandardKinds: KindFactory {
-    public init() {}
-
-    public func job(for item: Item, in context: KindContext) -> any KindJob {
-        let (manifest, providers, week) = (context.manifest, context.providers, context.weekFolder)
-        let memory = context.memory.map { $0.guarding(item: item) }
-        return switch item.content {
-        case .poster(let spec):
-            PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, memory: memory)
-        case .chatStory(let spec):
-            ChatJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week, memory: memory)
-        case .recipeVideo(let spec):
-            RecipeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week, memory: memory)
-        case .bedtimeStory(let spec):
-            BedtimeJob(item: item, spec: spec, manifest: manifest, providers: providers, weekFolder: week, memory: memory)
-        }
-    }
+/// The four kinds the factory makes, registered once: the manifest loader, the planner and the
+/// runner know a kind only through its descriptor here. A fifth kind adds its folder and one line.
+public enum StandardKinds {
+    public static let registry = KindRegistry([
+        PosterKind.descriptor,
+        BedtimeKind.descriptor,
+        RecipeKind.descriptor,
+        ChatKind.descriptor,
+    ])
 }
 
 extension PosterJob: KindJob {

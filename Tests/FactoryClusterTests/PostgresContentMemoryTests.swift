@@ -1,5 +1,6 @@
 import FactoryCluster
 import FactoryCore
+import FactoryKinds
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
         items:
           - { id: \(id), kind: poster, day: monday, series: monday-motivation, prompt: "a hill" }
         """.utf8).write(to: url)
-        return try ManifestLoader.load(path: url.path).items[0]
+        return try ManifestLoader.load(path: url.path, kinds: StandardKinds.registry).items[0]
     }
 
     static func publication(_ week: String, _ item: String, quote: String) -> Publication {

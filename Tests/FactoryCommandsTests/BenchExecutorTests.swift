@@ -1,5 +1,6 @@
 @testable import FactoryCommands
 import FactoryCore
+import FactoryKinds
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct BenchExecutorTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("week.yaml").path
         try Data(Bench.week(items: 20, total: 8, perProvider: 4, round: 3).utf8).write(to: URL(fileURLWithPath: path))
-        let manifest = try ManifestLoader.load(path: path)
+        let manifest = try ManifestLoader.load(path: path, kinds: StandardKinds.registry)
         #expect(manifest.items.count == 20)
         let series = Dictionary(grouping: manifest.items.compactMap { $0.poster?.series.rawValue }, by: { $0 })
         #expect(series.count == 5 && series.values.allSatisfy { $0.count == 4 })

@@ -123,14 +123,6 @@ public struct StoryBrief: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// The brief of a bedtime item.
-    public init(spec: BedtimeSpec, seed: UInt64, recent: RecentWork = RecentWork()) {
-        self.init(name: spec.hero.name.trimmingCharacters(in: .whitespaces), age: spec.hero.age, appearance: spec.hero.appearance,
-                  traits: spec.hero.traits, ability: spec.hero.ability, companion: spec.companion, theme: spec.theme,
-                  minutes: spec.lengthMinutes, language: spec.language, seed: seed)
-        self.recent = recent
-    }
-
     /// Words of narration asked for: `StoryPrompt.wordsPerMinute` a minute.
     public var targetWords: Int { max(1, minutes) * StoryPrompt.wordsPerMinute }
 

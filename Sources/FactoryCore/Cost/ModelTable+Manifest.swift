@@ -13,11 +13,11 @@ extension ModelTable {
         }
     }
 
-    /// The image models a manifest's items ask for (posters name theirs; the other kinds use the default).
+    /// The image models a manifest's items ask for (an item's kind may name one; else the default).
     public static func imageModels(_ manifest: Manifest) -> [String] {
         var models: [String] = []
         for item in manifest.items {
-            let model = item.poster?.model ?? ModelDefaults.image
+            let model = item.content.imageModel ?? ModelDefaults.image
             if !models.contains(model) { models.append(model) }
         }
         return models

@@ -6,15 +6,8 @@ enum RenderOrder {
     /// rate × pixels); only its order matters.
     static func work(_ item: Item) -> Double {
         let (width, height) = item.format.size
-        let seconds: Double, fps: Double
-        switch item.content {
-        case .poster(let spec): (seconds, fps) = (spec.duration, 30)
-        case .chatStory(let spec): (seconds, fps) = ([.short: 35, .medium: 60, .long: 90][spec.length] ?? 60, Double(spec.fps))
-        case .recipeVideo: (seconds, fps) = (13, 30)
-        // The read-along video runs about 40 s per minute the story is asked to last.
-        case .bedtimeStory(let spec): (seconds, fps) = (Double(spec.lengthMinutes) * 40, 30)
-        }
-        return seconds * fps * Double(width * height)
+        let work = item.content.renderWork
+        return work.seconds * work.fps * Double(width * height)
     }
 
     /// Each item's place in the render queue (0 first): the most work first, manifest order among equals.

@@ -17,41 +17,29 @@ public struct Item: Sendable {
     public var title: String?
     public var caption: String?
     public var hashtags: [String]
-    public var content: Content
+    /// The kind's own settings (its descriptor decoded them); read them with `spec(_:)`.
+    public var content: any KindSpec
     /// The text model's effort for this item (nil: what suits its kind) and whether it thinks up front.
     public var effort: Effort? = nil
     public var thinking: Bool = false
     /// Seeds `regenerate --seed/--variant` sets for one stage group; never read from the manifest.
     public var stageSeeds: [StageGroup: UInt64] = [:]
 
-    /// The settings of each kind.
-    public enum Content: Sendable, Equatable {
-        case poster(PosterSpec)
-        case bedtimeStory(BedtimeSpec)
-        case recipeVideo(RecipeSpec)
-        case chatStory(ChatSpec)
-    }
+    /// The effort its kind's text calls take when the item sets none (from the kind's descriptor).
+    public var kindEffort: Effort = .medium
+
+    /// The item's settings as the kind's own type (nil when the item is of another kind).
+    public func spec<Spec: KindSpec>(_ type: Spec.Type) -> Spec? { content as? Spec }
 
     /// The reasoning the item's text calls ask for, with `fallback` as its kind's effort.
     public func reasoning(_ fallback: Effort) -> Reasoning { Reasoning(effort: effort ?? fallback, thinking: thinking) }
 
     /// The reasoning the item's text calls ask for: its own `effort:`/`thinking:`, else its kind's.
-    public var reasoning: Reasoning { reasoning(kind.textEffort) }
-
-    public var poster: PosterSpec? { if case .poster(let p) = content { p } else { nil } }
+    public var reasoning: Reasoning { reasoning(kindEffort) }
 
     /// Keys every kind accepts.
-    static let commonKeys = ["id", "kind", "day", "format", "music", "music_volume", "quality", "seed", "title",
-                             "caption", "hashtags", "effort", "thinking"]
-
-    static func keys(for kind: Kind) -> [String] {
-        switch kind {
-        case .poster: PosterSpec.keys
-        case .bedtimeStory: BedtimeSpec.keys
-        case .recipeVideo: RecipeSpec.keys
-        case .chatStory: ChatSpec.keys
-        }
-    }
+    public static let commonKeys = ["id", "kind", "day", "format", "music", "music_volume", "quality", "seed", "title",
+                                    "caption", "hashtags", "effort", "thinking"]
 }
 
 /// Decodes one item from its merged mapping (built-in ← defaults ← defaults.<kind> ← item).
@@ -67,10 +55,16 @@ struct ItemDecoding: Decodable {
         let c = try decoder.container(keyedBy: Keys.self)
         guard c.contains(.kind) else {
             throw DecodingError.keyNotFound(Keys.kind, .init(codingPath: decoder.codingPath,
-                debugDescription: "every item needs a kind: poster, bedtime-story, recipe-video or chat-story"))
+                debugDescription: "every item needs a kind: " + ((decoder.userInfo[.kindRegistry] as? KindRegistry)?.kinds.map(\.rawValue).joined(separator: ", ") ?? "")))
         }
         let kind = try c.decode(Kind.self, forKey: .kind)
-        try decoder.rejectUnknownKeys(Item.commonKeys + Item.keys(for: kind))
+        guard let kinds = decoder.userInfo[.kindRegistry] as? KindRegistry, let descriptor = kinds[kind] else {
+            let names = (decoder.userInfo[.kindRegistry] as? KindRegistry)?.kinds.map(\.rawValue) ?? []
+            let hint = Suggest.closest(to: kind.rawValue, in: names).map { "did you mean \"\($0)\"?" }
+                ?? "use one of: \(names.joined(separator: ", "))"
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "\"\(kind)\" is not a kind; \(hint)")
+        }
+        try decoder.rejectUnknownKeys(Item.commonKeys + descriptor.keys)
         guard c.contains(.id) else {
             throw DecodingError.keyNotFound(Keys.id, .init(codingPath: decoder.codingPath,
                 debugDescription: "every item needs an id (lowercase letters, digits and dashes), e.g. `id: mon-motivation`"))
@@ -80,13 +74,7 @@ struct ItemDecoding: Decodable {
             throw DecodingError.keyNotFound(Keys.day, .init(codingPath: decoder.codingPath,
                 debugDescription: "item \(id) needs a day of the week, e.g. `day: monday`"))
         }
-        let content: Item.Content
-        switch kind {
-        case .poster: content = .poster(try PosterSpec(from: decoder))
-        case .bedtimeStory: content = .bedtimeStory(try BedtimeSpec(from: decoder))
-        case .recipeVideo: content = .recipeVideo(try RecipeSpec(from: decoder))
-        case .chatStory: content = .chatStory(try ChatSpec(from: decoder))
-        }
+        let content = try descriptor.decode(decoder)
         let seed = try c.decodeIfPresent(Int64.self, forKey: .seed)
         if let seed, seed < 0 {
             throw DecodingError.dataCorruptedError(forKey: .seed, in: c, debugDescription: "the seed must be zero or positive")
@@ -104,6 +92,7 @@ struct ItemDecoding: Decodable {
             content: content,
             effort: try c.decodeIfPresent(Effort.self, forKey: .effort),
             thinking: try c.decodeIfPresent(Bool.self, forKey: .thinking) ?? false)
+        item.kindEffort = descriptor.textEffort
     }
 }
 

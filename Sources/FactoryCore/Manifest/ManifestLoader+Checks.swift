@@ -42,32 +42,11 @@ extension LoadSession {
             }
         }
         item.music = locate(item.music, ["music"]) ?? (item.music == nil ? nil : item.music)
-        switch item.content {
-        case .recipeVideo(var spec):
-            if let photos = spec.photos {
-                spec.photos?.before = locate(photos.before, ["photos", "before"]) ?? photos.before
-                spec.photos?.after = locate(photos.after, ["photos", "after"]) ?? photos.after
-                spec.photos?.meal = locate(photos.meal, ["photos", "meal"]) ?? photos.meal
-            }
-            spec.broll = spec.broll.enumerated().map { i, p in locate(p, ["broll", "\(i)"]) ?? p }
-            item.content = .recipeVideo(spec)
-        case .chatStory(var spec):
-            spec.conversation = spec.conversation.map { locate($0, ["conversation"]) ?? $0 }
-            item.content = .chatStory(spec)
-            checkConversation(spec.conversation, item: item.id, node: node, base: base, origins: origins)
-        default:
-            break
-        }
-    }
-
-    /// A conversation file is read now, so `validate` reports what `run` would fail the item for
-    /// (a file that is not YAML, an alias bomb, no `messages:`), at the `conversation:` key.
-    mutating func checkConversation(_ path: String?, item: String, node: Node, base: NodePath, origins: [String: NodePath]) {
-        guard let path, path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) else { return }
-        do { _ = try ConversationFile.load(path: path, item: item) } catch {
-            let key = [AnyKey(stringValue: "conversation") as CodingKey]
-            let found = problem(at: LoadSession.walk(node, key) ?? node, path: base.appending(key, origins: origins).text, "\(error)")
-            itemProblems[item, default: []].append(found)
+        item.content.resolveFiles(locate)
+        for found in item.content.fileProblems(item: item.id) {
+            let key = found.keyPath.map { AnyKey(stringValue: $0) as CodingKey }
+            let located = problem(at: LoadSession.walk(node, key) ?? node, path: base.appending(key, origins: origins).text, found.message)
+            itemProblems[item.id, default: []].append(located)
         }
     }
 

@@ -16,15 +16,16 @@ extension LoadSession {
             problems.append(problem(at: node, path: "defaults", "defaults must be a mapping such as `defaults: { format: story }`"))
             return split
         }
-        let everyKey = Set(Item.commonKeys + Kind.allCases.flatMap(Item.keys(for:)))
+        let everyKey = kinds.everyKey
         for (key, value) in mapping {
             let name = key.string ?? ""
-            if let kind = Kind(rawValue: name) {
+            if let descriptor = kinds[Kind(name)] {
+                let kind = descriptor.kind
                 guard let inner = value.mapping else {
                     problems.append(problem(at: value, path: "defaults.\(name)", "defaults.\(name) must be a mapping of \(name) settings"))
                     continue
                 }
-                let allowed = Item.commonKeys + Item.keys(for: kind)
+                let allowed = Item.commonKeys + descriptor.keys
                 for (k, v) in inner {
                     let innerName = k.string ?? ""
                     if ["id", "kind", "day"].contains(innerName) {
@@ -40,7 +41,7 @@ extension LoadSession {
             } else if everyKey.contains(name) {
                 split.common.append((key, value))
             } else {
-                problems.append(problem(at: key, path: "defaults.\(name)", unknownKeyMessage(name, Array(everyKey) + Kind.allCases.map(\.rawValue))))
+                problems.append(problem(at: key, path: "defaults.\(name)", unknownKeyMessage(name, Array(everyKey) + kinds.kinds.map(\.rawValue))))
             }
         }
         return split
@@ -55,8 +56,8 @@ extension LoadSession {
     /// where each inherited key came from.
     func merge(item: Node, defaults: SplitDefaults) -> (node: Node, origins: [String: NodePath]) {
         guard let mapping = item.mapping else { return (item, [:]) }
-        let kind = item["kind"]?.string.flatMap(Kind.init(rawValue:))
-        let allowed = Set(Item.commonKeys + (kind.map(Item.keys(for:)) ?? []))
+        let kind = item["kind"]?.string.flatMap { kinds[Kind($0)]?.kind }
+        let allowed = Set(Item.commonKeys + (kind.flatMap { kinds[$0]?.keys } ?? []))
         var pairs: [(Node, Node)] = []
         var origins: [String: NodePath] = [:]
         var index: [String: Int] = [:]

@@ -27,14 +27,14 @@ extension LoadSession {
         let sequence = root["items"]?.sequence.map(Array.init) ?? []
         let modelNode = choice.source == .manifest ? root["providers"]?["speech_model"] : nil
         for (index, item) in items.enumerated() {
-            guard case .bedtimeStory(let spec) = item.content else { continue }
+            guard let voice = item.content.narrationVoice else { continue }
             let node = sequence.first { $0["id"]?.string == item.id } ?? root
             let position = sequence.firstIndex { $0["id"]?.string == item.id } ?? index
             var found: Problem
             if let problem = choice.problem {
                 found = self.problem(at: modelNode ?? node, path: choice.source == .environment ? "FACTORY_SPEECH_MODEL" : "providers.speech_model",
                                      "item \(item.id) cannot be narrated: \(problem)")
-            } else if let problem = choice.voiceProblem(spec.voice.rawValue) {
+            } else if let problem = choice.voiceProblem(voice) {
                 found = self.problem(at: node["voice"] ?? node, path: "items[\(position)].voice", "item \(item.id): \(problem)")
             } else {
                 continue

@@ -8,9 +8,10 @@ import Yams
 public enum ManifestLoader {
     /// Loads and validates `path`; throws `ManifestError` listing every problem. A standing
     /// `week:` (`auto`, `next`) is resolved from `clock` in the manifest's time zone; `week`
-    /// (`--week`) overrides whatever the manifest says.
-    public static func load(path: String, week: ISOWeek? = nil, clock: RunClock = .now(Date())) throws -> Manifest {
-        var session = LoadSession(path: path)
+    /// (`--week`) overrides whatever the manifest says. Items are decoded by their kinds'
+    /// descriptors in `kinds`; an item of a kind not there is a problem at its `kind:`.
+    public static func load(path: String, kinds: KindRegistry, week: ISOWeek? = nil, clock: RunClock = .now(Date())) throws -> Manifest {
+        var session = LoadSession(path: path, kinds: kinds)
         session.weekOverride = week
         session.clock = clock
         return try session.run()
@@ -28,23 +29,27 @@ struct LoadSession {
     /// One decoder for the load, with an explicit encoding: making one per item read the whole
     /// environment each time (Yams's default encoding looks at an environment variable).
     let yaml: YAMLDecoder
+    /// The kinds items may be of, each decoding its own settings.
+    let kinds: KindRegistry
     /// `--week`, and where "today" comes from for a standing week.
     var weekOverride: ISOWeek?
     var clock: RunClock = .now(Date())
     /// Where FACTORY_SPEECH_MODEL is read, so validate sees the model run will use.
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    init(path: String) {
+    init(path: String, kinds: KindRegistry = KindRegistry([])) {
         file = URL(fileURLWithPath: path).standardizedFileURL
         display = path
         yaml = YAMLDecoder(encoding: .utf8)
+        self.kinds = kinds
     }
 
     /// A session for one item of a load, sharing its decoder (which holds only its options).
-    init(file: URL, display: String, yaml: YAMLDecoder) {
+    init(file: URL, display: String, yaml: YAMLDecoder, kinds: KindRegistry = KindRegistry([])) {
         self.file = file
         self.display = display
         self.yaml = yaml
+        self.kinds = kinds
     }
 
     mutating func run() throws -> Manifest {
@@ -137,10 +142,10 @@ struct LoadSession {
     /// so the lazy resolution inside Yams never writes to a shared node from two threads.
     func decodeItems(_ nodes: [Node], defaults: SplitDefaults) -> [DecodedItem] {
         let shared = Unchecked((nodes, defaults, yaml))
-        let file = self.file, display = self.display
+        let file = self.file, display = self.display, kinds = self.kinds
         return Array(nodes.indices).parallelMap { index -> Unchecked<DecodedItem> in
             let (nodes, defaults, yaml) = shared.value
-            var session = LoadSession(file: file, display: display, yaml: yaml)
+            var session = LoadSession(file: file, display: display, yaml: yaml, kinds: kinds)
             let node = nodes[index], base = NodePath(items: index)
             guard node.mapping != nil else {
                 let problem = session.problem(at: node, path: base.text, "each item is a mapping such as `{ id: mon-poster, kind: poster, day: monday }`")
@@ -191,7 +196,7 @@ struct LoadSession {
             collector.entries.removeAll()
         }
         do {
-            return try yaml.decode(T.self, from: node, userInfo: [.problemCollector: collector])
+            return try yaml.decode(T.self, from: node, userInfo: [.problemCollector: collector, .kindRegistry: kinds])
         } catch let error as DecodingError {
             let (path, message) = Self.describe(error)
             let located = base.appending(path, origins: origins)

@@ -23,7 +23,7 @@ struct AnyKey: CodingKey {
 
 extension Decoder {
     /// Records every key of this mapping that is not in `allowed` (typos must not pass silently).
-    func rejectUnknownKeys(_ allowed: [String]) throws {
+    public func rejectUnknownKeys(_ allowed: [String]) throws {
         guard let container = try? container(keyedBy: AnyKey.self) else { return }
         for key in container.allKeys where !allowed.contains(key.stringValue) {
             let message: String
@@ -42,8 +42,8 @@ extension Decoder {
 }
 
 /// "Did you mean …?" by edit distance.
-enum Suggest {
-    static func closest(to word: String, in candidates: [String]) -> String? {
+public enum Suggest {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         let scored = candidates.map { ($0, distance(lower, $0.lowercased())) }.min { $0.1 < $1.1 }
         guard let (best, d) = scored, d <= max(2, word.count / 3) else { return nil }
@@ -68,7 +68,7 @@ enum Suggest {
 
 /// A closed vocabulary spelled in the manifest (voices, themes, formats …), decoded with a helpful
 /// error: `"corral" is not a voice; did you mean "coral"?`.
-protocol ManifestWord: RawRepresentable, CaseIterable, Codable, Sendable where RawValue == String {
+public protocol ManifestWord: RawRepresentable, CaseIterable, Codable, Sendable where RawValue == String {
     /// What one of these is called in messages ("voice", "format").
     static var noun: String { get }
 }
@@ -94,7 +94,7 @@ extension ManifestWord {
 
 extension KeyedDecodingContainer {
     /// Decodes an optional value and checks it is within `range`, with a message that says so.
-    func decode<T: Decodable & Comparable>(_ type: T.Type, forKey key: Key, default fallback: T, in range: ClosedRange<T>? = nil,
+    public func decode<T: Decodable & Comparable>(_ type: T.Type, forKey key: Key, default fallback: T, in range: ClosedRange<T>? = nil,
                                             what: String? = nil) throws -> T {
         let value = try decodeIfPresent(T.self, forKey: key) ?? fallback
         if let range, !range.contains(value) {

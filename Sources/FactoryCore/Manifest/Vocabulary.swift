@@ -1,26 +1,8 @@
 
-/// The four content kinds.
-public enum Kind: String, ManifestWord {
-    case poster
-    case bedtimeStory = "bedtime-story"
-    case recipeVideo = "recipe-video"
-    case chatStory = "chat-story"
-    static let noun = "kind"
-
-    /// The text model's effort that suits the kind: a quote or a recipe needs little, a story or a
-    /// conversation more (`effort:` on an item or in its defaults overrides it).
-    public var textEffort: Effort {
-        switch self {
-        case .poster, .recipeVideo: .low
-        case .bedtimeStory, .chatStory: .medium
-        }
-    }
-}
-
 /// A day of the ISO week; an item's `day:` picks its date inside the manifest's week.
 public enum Weekday: String, ManifestWord {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
-    static let noun = "weekday"
+    public static let noun = "weekday"
     /// 1 for Monday … 7 for Sunday.
     public var isoNumber: Int { Self.allCases.firstIndex(of: self)! + 1 }
 }
@@ -28,7 +10,7 @@ public enum Weekday: String, ManifestWord {
 /// Output frame formats, with their pixel sizes, Runware generation sizes and safe zones.
 public enum Format: String, ManifestWord {
     case story, square, portrait, landscape
-    static let noun = "format"
+    public static let noun = "format"
 
     public var size: (width: Int, height: Int) {
         switch self {
@@ -64,34 +46,34 @@ public enum Format: String, ManifestWord {
 /// Render quality presets mapped to libx264 presets.
 public enum Quality: String, ManifestWord {
     case draft, standard, high
-    static let noun = "quality preset"
+    public static let noun = "quality preset"
 }
 
 /// Which provider plays a role: `auto` is live when its key is set and offline otherwise.
 public enum TextProviderChoice: String, ManifestWord {
     case auto, anthropic, openai, offline
-    static let noun = "text provider"
+    public static let noun = "text provider"
 }
 
 /// Which provider makes images.
 public enum ImageProviderChoice: String, ManifestWord {
     case auto, runware, offline
-    static let noun = "image provider"
+    public static let noun = "image provider"
 }
 
 /// Which provider speaks: OpenAI (speech or Realtime models), Runware `audioInference`, or the embedded voice.
 public enum SpeechProviderChoice: String, ManifestWord {
     case auto, openai, runware, offline
-    static let noun = "speech provider"
+    public static let noun = "speech provider"
 }
 
 /// What a live narration chunk whose transcript still differs from its text after the last ask does:
 /// `fail` the item (the default), or `accept` the closest reading and say so in metadata.json.
 public enum RewordedSpeech: String, ManifestWord {
     case fail, accept
-    static let noun = "speech_reworded setting"
+    public static let noun = "speech_reworded setting"
 }
 
 extension Effort: ManifestWord {
-    static let noun = "effort"
+    public static let noun = "effort"
 }

@@ -191,6 +191,6 @@ public struct RepeatFinding: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Item {
-    /// The series an item's content belongs to in the memory: a poster's series, else its kind.
-    public var series: String { poster?.series.rawValue ?? kind.rawValue }
+    /// The series an item's content belongs to in the memory: its kind's own (`KindSpec.memorySeries`), else its kind.
+    public var series: String { content.memorySeries ?? kind.rawValue }
 }

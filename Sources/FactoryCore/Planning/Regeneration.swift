@@ -33,15 +33,6 @@ public struct Regeneration: Sendable {
     }
 
     static func why(_ stage: StageGroup, _ item: Item) -> String {
-        switch (stage, item.content) {
-        case (.speech, .bedtimeStory): "no speech provider is set"
-        case (.speech, _): "only bedtime stories are narrated"
-        case (.text, .poster): "its quote is in the manifest"
-        case (.text, .chatStory): "its conversation is written by hand"
-        case (.text, .recipeVideo): "its recipe is in the manifest"
-        case (.text, .bedtimeStory): "its story comes from the override file"
-        case (.image, .recipeVideo): "every picture is a local photo"
-        default: "it makes none"
-        }
+        item.content.missingStage(stage) ?? "it makes none"
     }
 }

@@ -37,7 +37,7 @@ struct BedtimeJob: Sendable {
     /// The hash of the story override file beside the manifest ("none" without one), so editing
     /// it makes the bundle out of date; nil for other kinds.
     static func inputsSha256(item: Item, manifest: Manifest) -> String? {
-        guard case .bedtimeStory = item.content else { return nil }
+        guard item.spec(BedtimeSpec.self) != nil else { return nil }
         let path = StoryWriter.overridePath(manifest: manifest.file, itemId: item.id)
         guard let data = FileManager.default.contents(atPath: path.path) else { return "none" }
         return Digest.sha256(data)

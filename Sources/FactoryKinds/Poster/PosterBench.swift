@@ -9,7 +9,7 @@ public enum PosterBench {
     /// Fetches the item's assets through the job a run uses (its quote and image requests, with
     /// `providers`), lays out the first variant as a run does, then times the job's own video step.
     public static func render(_ item: Item, manifest: Manifest, to path: String, providers: ProviderSet) async throws -> Double {
-        guard case .poster(let spec) = item.content else { throw FactoryError(.unsupported, "item \(item.id) is not a poster") }
+        guard let spec = item.spec(PosterSpec.self) else { throw FactoryError(.unsupported, "item \(item.id) is not a poster") }
         trace("start")
         let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers)
         let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: "", gateway: nil), priority: 0)

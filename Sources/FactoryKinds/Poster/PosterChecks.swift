@@ -27,7 +27,7 @@ enum PosterChecks {
                                 "\(box.x),\(box.y) \(box.width)x\(box.height) within insets \(insets.top)/\(insets.bottom)/\(insets.left)/\(insets.right)"))
         }
         let probe = try MediaProbe.probe(path: writer.path("video.mp4"))
-        checks += VideoChecks.standard(probe, width: layout.width, height: layout.height, fps: 30, duration: 6...8)
+        checks += VideoChecks.standard(probe, width: layout.width, height: layout.height, fps: PosterVideo.fps, duration: 6...8)
         for variant in 0..<variants {
             let name = variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"
             let exists = FileManager.default.fileExists(atPath: writer.path(name))

@@ -101,7 +101,7 @@ struct PosterJob: Sendable {
                 .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
                 .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
         }
-        let settings = VideoSettings(width: scene.width, height: scene.height, fps: 30, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
+        let settings = VideoSettings(width: scene.width, height: scene.height, fps: PosterVideo.fps, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
         return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
     }
 

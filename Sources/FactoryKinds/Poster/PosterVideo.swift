@@ -15,6 +15,8 @@ public enum PosterVideo {
 
     public static let timing = Timing()
     /// Video bitrate of poster videos (bits per second).
+    /// The poster video's frame rate.
+    public static let fps = 30
     public static let bitrate = 8_000_000
 
     public static func scene(_ layout: PosterLayout, duration: Double) throws -> Scene {

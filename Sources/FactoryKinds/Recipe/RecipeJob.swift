@@ -89,7 +89,7 @@ struct RecipeJob: Sendable {
         let sound = music.map { PackedAudioSource($0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration)
                 .faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume))) }
         music = nil
-        let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30, bitrate: 10_000_000,
+        let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: RecipeArt.fps, bitrate: 10_000_000,
                                      preset: item.quality.preset, audioBitrate: 160_000)
         // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()

@@ -1,4 +1,5 @@
 @testable import FactoryCore
+import FactoryKinds
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ struct RenderOrderTests {
           - { id: r1, kind: recipe-video, day: wednesday, template: snap-reveal, prompt: "fried rice" }
           - { id: b1, kind: bedtime-story, day: saturday, hero: { name: Mia, age: 5 }, theme: "the forest", length_minutes: 2 }
         """.utf8).write(to: url)
-        let items = try ManifestLoader.load(path: url.path).items
+        let items = try ManifestLoader.load(path: url.path, kinds: StandardKinds.registry).items
         let order = RenderOrder.priorities(items)
         #expect(order == ["b1": 0, "r1": 1, "p1": 2, "p2": 3, "sq": 4])
     }

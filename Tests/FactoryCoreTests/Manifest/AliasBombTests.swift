@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryTesting
 import FactorySystem
 import Foundation
@@ -18,7 +19,7 @@ import Testing
     @Test func aTenLevelBillionLaughsManifestIsRefusedAtTheAliasInUnderASecond() throws {
         let folder = try TemporaryFolder("alias-bomb")
         let file = try folder.write(HostileYAML.manifestBomb(levels: 10), to: "bomb.yaml")
-        let (error, took) = Self.timed { #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file) } }
+        let (error, took) = Self.timed { #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file, kinds: StandardKinds.registry) } }
         #expect(took < .seconds(1), "refusing the bomb took \(took)")
         let problems = error?.problems ?? []
         #expect(problems.count == 1, "\(problems)")
@@ -35,7 +36,7 @@ import Testing
         let folder = try TemporaryFolder("alias-bomb")
         let yaml = "version: 1\nweek: 2026-W48\n" + HostileYAML.billionLaughs(levels: 9, key: "x") + "y: { ? *l8 : 1, ? *l7 : 2 }\nitems: []\n"
         let file = try folder.write(yaml, to: "keys.yaml")
-        let (error, took) = Self.timed { #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file) } }
+        let (error, took) = Self.timed { #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file, kinds: StandardKinds.registry) } }
         #expect(took < .seconds(1), "refusing the bomb took \(took)")
         #expect(error?.problems.first?.message.contains("past 1000000 values repeated through aliases") == true, "\(String(describing: error))")
     }
@@ -51,7 +52,7 @@ import Testing
               - { id: wed, kind: bedtime-story, day: wednesday, theme: "a quiet owl", hero: *luna }
 
             """
-        let manifest = try ManifestLoader.load(path: try folder.write(yaml, to: "week.yaml"))
+        let manifest = try ManifestLoader.load(path: try folder.write(yaml, to: "week.yaml"), kinds: StandardKinds.registry)
         #expect(manifest.items.map(\.id) == ["mon", "tue", "wed"])
     }
 
@@ -80,7 +81,7 @@ import Testing
         try folder.write(HostileYAML.billionLaughs(levels: 10, key: "title") + "messages:\n  - { from: Ana, text: *l9 }\n", to: "thread.yaml")
         let yaml = "version: 1\nweek: 2026-W48\nitems:\n  - { id: c, kind: chat-story, day: thursday, prompt: x, conversation: thread.yaml }\n"
         let file = try folder.write(yaml, to: "week.yaml")
-        let (manifest, took) = try Self.timed { try ManifestLoader.load(path: file) }
+        let (manifest, took) = try Self.timed { try ManifestLoader.load(path: file, kinds: StandardKinds.registry) }
         #expect(took < .seconds(1), "refusing the conversation bomb took \(took)")
         let problem = try #require(manifest.itemProblems["c"]?.first)
         #expect(problem.path == "items[0].conversation" && problem.line == 4, "\(problem)")
@@ -91,7 +92,7 @@ import Testing
         let folder = try TemporaryFolder("alias-bomb")
         try folder.write("title: no messages here\n", to: "thread.yaml")
         let yaml = "version: 1\nweek: 2026-W48\nitems:\n  - { id: c, kind: chat-story, day: thursday, prompt: x, conversation: thread.yaml }\n"
-        let manifest = try ManifestLoader.load(path: try folder.write(yaml, to: "week.yaml"))
+        let manifest = try ManifestLoader.load(path: try folder.write(yaml, to: "week.yaml"), kinds: StandardKinds.registry)
         #expect(manifest.itemProblems["c"]?.first?.message.contains("needs a `messages:` list") == true, "\(manifest.itemProblems)")
     }
 }

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryTesting
 import Foundation
 import Testing
@@ -23,7 +24,7 @@ import Testing
           - { id: d, kind: chat-story, day: thursday, prompt: "a text from an unknown number", theme: discord, appearance: dark }
           - { id: e, kind: recipe-video, day: wednesday, template: fridge-pip, prompt: "eggs and rice" }
         """
-        let manifest = try ManifestLoader.load(path: try folder.write(yaml, to: "week.yaml"))
+        let manifest = try ManifestLoader.load(path: try folder.write(yaml, to: "week.yaml"), kinds: StandardKinds.registry)
         let a = try #require(manifest.items.first { $0.id == "a" }), b = try #require(manifest.items.first { $0.id == "b" })
         #expect(a.format == .square)
         #expect(a.poster?.duration == 8)
@@ -35,18 +36,18 @@ import Testing
         #expect(b.poster?.style == .cinematic)
         #expect(a.date == "2026-11-23")
         #expect(b.date == "2026-11-29")
-        guard case .bedtimeStory(let story) = manifest.items[2].content else { Issue.record("not a story"); return }
+        guard let story = manifest.items[2].spec(BedtimeSpec.self) else { Issue.record("not a story"); return }
         #expect(story.voice == .nova)
         #expect(story.lengthMinutes == 5)
-        guard case .chatStory(let chat) = manifest.items[3].content else { Issue.record("not a chat"); return }
+        guard let chat = manifest.items[3].spec(ChatSpec.self) else { Issue.record("not a chat"); return }
         #expect(chat.theme == .discord && chat.appearance == .dark && chat.length == .short)
-        guard case .recipeVideo(let recipe) = manifest.items[4].content else { Issue.record("not a recipe"); return }
+        guard let recipe = manifest.items[4].spec(RecipeSpec.self) else { Issue.record("not a recipe"); return }
         #expect(recipe.template == .fridgePip)
         #expect(manifest.budget.dailyUSD == 3 && manifest.concurrency.total == 8)
     }
 
     @Test func sampleManifestIsValid() throws {
-        let manifest = try ManifestLoader.load(path: TestSupport.repoRoot.appendingPathComponent("manifests/sample-week.yaml").path)
+        let manifest = try ManifestLoader.load(path: TestSupport.repoRoot.appendingPathComponent("manifests/sample-week.yaml").path, kinds: StandardKinds.registry)
         #expect(manifest.items.filter { $0.kind == .poster }.count >= 3)
         #expect(Set(manifest.items.compactMap { $0.poster?.series }).count >= 2)
         #expect(Set(manifest.items.map(\.format)).count >= 2)

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryTesting
 import Foundation
 import Testing
@@ -52,7 +53,7 @@ import Testing
     func reportsProblem(_ c: Case) throws {
         let folder = try TemporaryFolder("manifest")
         let file = try folder.write(c.yaml, to: "week.yaml")
-        let error = #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file) }
+        let error = #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file, kinds: StandardKinds.registry) }
         let problems = error?.problems ?? []
         let match = problems.first { $0.path == c.path && (c.fragment.isEmpty || $0.message.contains(c.fragment)) }
         #expect(match != nil, "no problem at \(c.path) containing \(c.fragment); got \(problems)")
@@ -63,7 +64,7 @@ import Testing
     @Test func reportsEveryProblemAtOnce() throws {
         let folder = try TemporaryFolder("manifest")
         let file = try folder.write(Self.head + "items:\n  - { id: A, kind: poster, day: monday, tempo: 3 }\n  - { id: b, kind: poster, day: sunday, style: pastle }\n", to: "w.yaml")
-        let error = #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file) }
+        let error = #expect(throws: ManifestError.self) { try ManifestLoader.load(path: file, kinds: StandardKinds.registry) }
         let paths = Set(error?.problems.map(\.path) ?? [])
         #expect(paths.isSuperset(of: ["items[0].id", "items[0].tempo", "items[1].style"]), "\(paths)")
     }
@@ -71,7 +72,7 @@ import Testing
     @Test func missingLocalFileFailsOnlyItsItem() throws {
         let folder = try TemporaryFolder("manifest")
         let file = try folder.write(Self.head + "items:\n  - { id: a, kind: poster, day: monday, music: songs/none.mp3 }\n  - { id: b, kind: poster, day: monday }\n", to: "w.yaml")
-        let manifest = try ManifestLoader.load(path: file)
+        let manifest = try ManifestLoader.load(path: file, kinds: StandardKinds.registry)
         #expect(manifest.items.count == 2)
         let problem = try #require(manifest.itemProblems["a"]?.first)
         #expect(problem.path == "items[0].music")

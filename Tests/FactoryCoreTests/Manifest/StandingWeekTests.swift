@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryTesting
 import Foundation
 import Testing
@@ -79,7 +80,7 @@ import Testing
     static func load(_ yaml: String, week: ISOWeek? = nil, today: RunClock) throws -> Manifest {
         let folder = try TemporaryFolder("standing")
         let path = try folder.write(yaml, to: "week.yaml")
-        return try ManifestLoader.load(path: path, week: week, clock: today)
+        return try ManifestLoader.load(path: path, kinds: StandardKinds.registry, week: week, clock: today)
     }
 
     static let standing = """

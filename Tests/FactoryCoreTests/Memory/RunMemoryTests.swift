@@ -1,4 +1,5 @@
 @testable import FactoryCore
+import FactoryKinds
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
         items:
           - { id: \(id), kind: poster, day: monday, series: \(series.rawValue), prompt: "a hill"\(quoteLine) }
         """.utf8).write(to: url)
-        return try ManifestLoader.load(path: url.path).items[0]
+        return try ManifestLoader.load(path: url.path, kinds: StandardKinds.registry).items[0]
     }
 
     static func store(_ rows: [(week: String, item: String, quote: String)]) throws -> MemoryContentStore {

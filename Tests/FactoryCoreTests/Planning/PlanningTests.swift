@@ -1,4 +1,5 @@
 @testable import FactoryCore
+import FactoryKinds
 import Foundation
 import Testing
 
@@ -57,7 +58,7 @@ struct PlanningTests {
         items:
           - { id: p0, kind: poster, day: monday, series: monday-motivation, prompt: "a hill"\(quoteLine) }
         """.utf8).write(to: url)
-        return try ManifestLoader.load(path: url.path).items[0]
+        return try ManifestLoader.load(path: url.path, kinds: StandardKinds.registry).items[0]
     }
 
     static func stages(_ item: Item, _ names: [String]) -> [PlannedStage] {

@@ -22,7 +22,7 @@ import Testing
 
     static func writer(_ provider: any TextProvider, _ folder: TemporaryFolder, seed: UInt64? = 11) -> StoryWriter {
         let item = Item(id: "story-1", kind: .bedtimeStory, day: .friday, date: "2026-11-27", format: .story, music: nil,
-                        musicVolume: 0.6, quality: .draft, seed: seed, title: nil, caption: nil, hashtags: [], content: .bedtimeStory(spec))
+                        musicVolume: 0.6, quality: .draft, seed: seed, title: nil, caption: nil, hashtags: [], content: spec)
         return StoryWriter(item: item, spec: spec, week: ISOWeek(year: 2026, week: 48), provider: provider,
                            quarantine: folder.url.appendingPathComponent(".quarantine/story-1"),
                            manifest: folder.url.appendingPathComponent("week.yaml"))

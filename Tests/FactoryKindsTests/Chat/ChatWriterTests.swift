@@ -27,7 +27,7 @@ import Testing
 
     static func item(_ spec: ChatSpec) -> Item {
         Item(id: "chat-1", kind: .chatStory, day: .monday, date: "2026-11-23", format: .story, music: nil, musicVolume: 0.6,
-             quality: .draft, seed: 7, title: nil, caption: nil, hashtags: [], content: .chatStory(spec))
+             quality: .draft, seed: 7, title: nil, caption: nil, hashtags: [], content: spec)
     }
 
     static func writer(_ spec: ChatSpec, _ provider: any TextProvider, _ folder: TemporaryFolder) -> ChatWriter {

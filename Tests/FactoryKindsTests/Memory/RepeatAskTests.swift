@@ -61,7 +61,7 @@ import Testing
         items:
           - { id: mon, kind: poster, day: monday, series: monday-motivation, prompt: "a hill" }
         """, to: "week.yaml")
-        return try ManifestLoader.load(path: path).items[0]
+        return try ManifestLoader.load(path: path, kinds: StandardKinds.registry).items[0]
     }
 
     static func request() -> QuoteRequest {

@@ -32,7 +32,7 @@ import Testing
 
     /// The kinds' own jobs, with a render that writes `said.json` (what the memory records) instead of media.
     struct TextOnlyKinds: KindFactory {
-        func job(for item: Item, in context: KindContext) -> any KindJob { Self.wrap(StandardKinds().job(for: item, in: context)) }
+        func job(for item: Item, in context: KindContext) -> any KindJob { Self.wrap(StandardKinds.registry.job(for: item, in: context)) }
         static func wrap<Job: KindJob>(_ job: Job) -> any KindJob { TextOnlyJob(inner: job) }
     }
 
@@ -59,7 +59,7 @@ import Testing
         var earlier: [String: [String: String]] = [:]
         for n in 1...12 {
             let week = ISOWeek(year: 2026, week: 40).adding(weeks: n - 1)
-            let manifest = try ManifestLoader.load(path: path, week: week, clock: .day(year: 2026, month: 1, day: 1))
+            let manifest = try ManifestLoader.load(path: path, kinds: StandardKinds.registry, week: week, clock: .day(year: 2026, month: 1, day: 1))
             #expect(manifest.week == week)
             let memory = try await RunMemory.open(store: ledger, week: week, weeks: manifest.memory.weeks, runId: "week-\(n)")
             let report = try await Runner(manifest: manifest, providers: providers, kinds: TextOnlyKinds(),

@@ -38,7 +38,7 @@ import Testing
 
     static func writer(_ spec: RecipeSpec, _ provider: any TextProvider, _ folder: TemporaryFolder, seed: UInt64? = 11) -> RecipeWriter {
         let item = Item(id: "recipe-1", kind: .recipeVideo, day: .wednesday, date: "2026-11-25", format: .story, music: nil,
-                        musicVolume: 0.6, quality: .draft, seed: seed, title: nil, caption: nil, hashtags: [], content: .recipeVideo(spec))
+                        musicVolume: 0.6, quality: .draft, seed: seed, title: nil, caption: nil, hashtags: [], content: spec)
         return RecipeWriter(item: item, spec: spec, week: ISOWeek(year: 2026, week: 48), provider: provider,
                             quarantine: folder.url.appendingPathComponent(".quarantine/recipe-1"))
     }

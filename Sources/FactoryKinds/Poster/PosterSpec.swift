@@ -1,23 +1,5 @@
+import FactoryCore
 import Foundation
-
-/// The eight poster series, each with its prompt prefix, calm default style and hashtag.
-public enum Series: String, ManifestWord {
-    case mondayMotivation = "monday-motivation"
-    case tuesdayThoughts = "tuesday-thoughts"
-    case wednesdayWisdom = "wednesday-wisdom"
-    case thursdayTherapy = "thursday-therapy"
-    case fridayReflection = "friday-reflection"
-    case weekendWellness = "weekend-wellness"
-    case dailyAffirmation = "daily-affirmation"
-    case mindfulMoment = "mindful-moment"
-    static let noun = "series"
-}
-
-/// Image style presets for posters.
-public enum PosterStyle: String, ManifestWord {
-    case watercolor, minimalist, photographic, pastel, cinematic, abstract
-    static let noun = "style"
-}
 
 /// A poster item, fully resolved: series, prompt, style, generation parameters, quote, video.
 public struct PosterSpec: Sendable, Equatable {
@@ -35,7 +17,7 @@ public struct PosterSpec: Sendable, Equatable {
     public var cfgScale: Double
     public var duration: Double
 
-    static let keys = ["series", "prompt", "style", "variants", "quote", "attribution", "negative_prompt",
+    public static let keys = ["series", "prompt", "style", "variants", "quote", "attribution", "negative_prompt",
                        "model", "steps", "cfg_scale", "duration"]
     enum Keys: String, CodingKey {
         case series, prompt, style, variants, quote, attribution, model, steps, duration
@@ -44,7 +26,7 @@ public struct PosterSpec: Sendable, Equatable {
 
     public static let defaultModel = ModelDefaults.image
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         series = try c.decodeIfPresent(Series.self, forKey: .series) ?? .mondayMotivation
         prompt = try c.decodeIfPresent(String.self, forKey: .prompt) ?? ""

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Everything Core needs to know about one kind, registered once (`KindRegistry`): its manifest
+/// keys and how its settings decode, how hard its text calls think, and how its job is made. The
+/// rest of what a kind owns lives beside its descriptor in `Sources/FactoryKinds/<Kind>/`.
+public struct KindDescriptor: Sendable {
+    public let kind: Kind
+    /// The manifest keys the kind accepts besides `Item.commonKeys`.
+    public let keys: [String]
+    /// What the text model's effort is when the item does not set `effort:` (a quote needs
+    /// little, a story more).
+    public let textEffort: Effort
+    /// What the kind makes, in a few words, for messages that list the kinds.
+    public let summary: String
+    /// Decodes the kind's settings from the item's merged mapping (unknown keys are already refused).
+    public let decode: @Sendable (Decoder) throws -> any KindSpec
+    /// Makes the job that fetches and renders one item of the kind.
+    public let job: @Sendable (Item, KindContext) -> any KindJob
+
+    /// A kind whose settings are `Spec`: `job` is handed the item's settings already typed.
+    public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String,
+                                decode: @escaping @Sendable (Decoder) throws -> Spec,
+                                job: @escaping @Sendable (Item, Spec, KindContext) -> any KindJob) {
+        self.kind = kind
+        self.keys = keys
+        self.textEffort = textEffort
+        self.summary = summary
+        self.decode = { try decode($0) }
+        self.job = { item, context in
+            // The registry hands an item only to the descriptor that decoded it.
+            guard let spec = item.content as? Spec else {
+                preconditionFailure("item \(item.id) of kind \(item.kind) holds \(type(of: item.content)), not \(Spec.self)")
+            }
+            return job(item, spec, context)
+        }
+    }
+}

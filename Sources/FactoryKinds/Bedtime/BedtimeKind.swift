@@ -1,0 +1,32 @@
+import FactoryCore
+import Foundation
+
+extension Kind {
+    /// A narrated bedtime story with its read-along video.
+    public static let bedtimeStory = Kind("bedtime-story")
+}
+
+/// The bedtime kind's registration: how its items decode and how its job is made.
+public enum BedtimeKind {
+    public static let descriptor = KindDescriptor(
+        kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
+        decode: { try BedtimeSpec(from: $0) },
+        job: { item, spec, context in
+            BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
+                       weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) })
+        })
+}
+
+extension BedtimeSpec: KindSpec {
+    /// The read-along video runs about 40 s per minute the story is asked to last.
+    public var renderWork: RenderWork { RenderWork(seconds: Double(lengthMinutes) * 40, fps: Double(BedtimeArt.fps)) }
+    public var narrationVoice: String? { voice.rawValue }
+
+    public func missingStage(_ group: StageGroup) -> String? {
+        switch group {
+        case .speech: "no speech provider is set"
+        case .text: "its story comes from the override file"
+        default: nil
+        }
+    }
+}

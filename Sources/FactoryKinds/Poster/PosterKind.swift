@@ -1,0 +1,34 @@
+import FactoryCore
+import Foundation
+
+extension Kind {
+    /// A quote poster of one of the eight series, as a still and a short video.
+    public static let poster = Kind("poster")
+}
+
+/// The poster kind's registration: how its items decode and how its job is made.
+public enum PosterKind {
+    public static let descriptor = KindDescriptor(
+        kind: .poster, keys: PosterSpec.keys, textEffort: .low, summary: "a quote poster and its short video",
+        decode: { try PosterSpec(from: $0) },
+        job: { item, spec, context in
+            PosterJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
+                      memory: context.memory.map { $0.guarding(item: item) })
+        })
+}
+
+extension PosterSpec: KindSpec {
+    /// The poster video runs its `duration` at 30 fps.
+    public var renderWork: RenderWork { RenderWork(seconds: duration, fps: Double(PosterVideo.fps)) }
+    public var imageModel: String? { model }
+    /// A poster remembers and is listed by its series (monday-motivation …), not by its kind.
+    public var memorySeries: String? { series.rawValue }
+
+    public func missingStage(_ group: StageGroup) -> String? {
+        switch group {
+        case .speech: "only bedtime stories are narrated"
+        case .text: "its quote is in the manifest"
+        default: nil
+        }
+    }
+}
