@@ -29,14 +29,20 @@ enum FakeDelivery {
             let pieces = max(1, min(full.count, 20))
             let size = (full.count + pieces - 1) / max(pieces, 1)
             body = ResponseBody(contentLength: full.count) { writer in
-                var offset = 0
-                while offset < full.count {
-                    let end = min(full.count, offset + max(size, 1))
-                    try await writer.write(ByteBuffer(bytes: full[offset..<end]))
-                    offset = end
-                    if offset < full.count { try await Task.sleep(for: .milliseconds(total / pieces)) }
+                do {
+                    var offset = 0
+                    while offset < full.count {
+                        let end = min(full.count, offset + max(size, 1))
+                        try await writer.write(ByteBuffer(bytes: full[offset..<end]))
+                        offset = end
+                        if offset < full.count { try await Task.sleep(for: .milliseconds(total / pieces)) }
+                    }
+                    try await writer.finish(nil)
+                } catch {
+                    // The client hung up mid-body: not billed, and counted so a test can wait for it.
+                    await state.abandon()
+                    throw error
                 }
-                try await writer.finish(nil)
                 await bill()
             }
         case .truncatedBody?:

@@ -33,6 +33,11 @@ actor FakeState {
 
     func countRequest() { requests += 1 }
 
+    /// Slow bodies the client hung up on before the last byte (never billed).
+    private var abandoned = 0
+
+    func abandon() { abandoned += 1 }
+
     /// Generation requests being answered now, and the most there ever were, per provider.
     private var inFlight: [String: Int] = [:]
     private var maxInFlight: [String: Int] = [:]
@@ -74,12 +79,14 @@ actor FakeState {
         for charge in charges { byProvider[charge.provider, default: 0] += charge.costUSD }
         let total = charges.reduce(0) { $0 + $1.costUSD }
         return FakeStats(requests: requests, billed: charges.count, totalUSD: Self.round(total),
-                         byProvider: byProvider.mapValues(Self.round), charges: charges, maxInFlight: maxInFlight)
+                         byProvider: byProvider.mapValues(Self.round), charges: charges, maxInFlight: maxInFlight,
+                         abandoned: abandoned)
     }
 
     /// Clears the counters, fault uses and stored results (the charge log file is kept).
     func reset() async {
         requests = 0
+        abandoned = 0
         charges = []
         maxInFlight = inFlight.filter { $0.value > 0 }
         faultUses = Array(repeating: 0, count: faultUses.count)

@@ -12,10 +12,13 @@ public struct FakeStats: Codable, Sendable, Equatable {
     public var charges: [FakeCharge]
     /// provider → the most generation requests it was answering at once (since start or reset).
     public var maxInFlight: [String: Int]
+    /// Slow bodies (`slowBody` fault) the client hung up on before the last byte: never billed.
+    public var abandoned: Int
 
     public init(requests: Int = 0, billed: Int = 0, totalUSD: Double = 0, byProvider: [String: Double] = [:],
-                charges: [FakeCharge] = [], maxInFlight: [String: Int] = [:]) {
+                charges: [FakeCharge] = [], maxInFlight: [String: Int] = [:], abandoned: Int = 0) {
         self.maxInFlight = maxInFlight
+        self.abandoned = abandoned
         self.requests = requests
         self.billed = billed
         self.totalUSD = totalUSD
@@ -24,7 +27,7 @@ public struct FakeStats: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case requests, billed, charges
+        case requests, billed, charges, abandoned
         case totalUSD = "total_usd"
         case byProvider = "by_provider"
         case maxInFlight = "max_in_flight"
@@ -38,6 +41,7 @@ public struct FakeStats: Codable, Sendable, Equatable {
         byProvider = try c.decode([String: Double].self, forKey: .byProvider)
         charges = try c.decode([FakeCharge].self, forKey: .charges)
         maxInFlight = try c.decodeIfPresent([String: Int].self, forKey: .maxInFlight) ?? [:]
+        abandoned = try c.decodeIfPresent(Int.self, forKey: .abandoned) ?? 0
     }
 }
 

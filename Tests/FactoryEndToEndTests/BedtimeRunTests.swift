@@ -75,36 +75,35 @@ import Testing
 
     @Test func editingOneParagraphPaysOnlyForItsChunk() async throws {
         let folder = try TemporaryFolder("bedtime-live")
-        let server = FakeProviderServer(config: FakeProviderConfig())
-        _ = try await server.start()
-        defer { Task { await server.stop() } }
-        let paragraphs = [
-            "Mia and Hoot walked to the edge of the quiet wood, where the fireflies were waking up one by one.",
-            "A small hedgehog was looking for his way home, so Mia asked the moon to light the path for him.",
-            "The hedgehog curled up in his nest of leaves, and Hoot gave a long, sleepy hoot.",
-            "Back in her warm bed, Mia closed her eyes, and soon she drifted off to sleep.",
-        ]
-        func override(_ p: [String]) throws {
-            try folder.write("# Mia and the Firefly Path\n\n" + p.joined(separator: "\n\n") + "\n", to: "bed.story.md")
+        try await FakeProviderServer.withRunning(FakeProviderConfig()) { server in
+            let paragraphs = [
+                "Mia and Hoot walked to the edge of the quiet wood, where the fireflies were waking up one by one.",
+                "A small hedgehog was looking for his way home, so Mia asked the moon to light the path for him.",
+                "The hedgehog curled up in his nest of leaves, and Hoot gave a long, sleepy hoot.",
+                "Back in her warm bed, Mia closed her eyes, and soon she drifted off to sleep.",
+            ]
+            func override(_ p: [String]) throws {
+                try folder.write("# Mia and the Firefly Path\n\n" + p.joined(separator: "\n\n") + "\n", to: "bed.story.md")
+            }
+            try override(paragraphs)
+            try folder.write("version: 1\nweek: 2026-W48\nproviders: { text: offline, image: offline, speech: openai }\nitems:\n" + Self.item, to: "week.yaml")
+            let env = ["OPENAI_API_KEY": "sk-test-openai", "OPENAI_BASE_URL": (server.baseURLs["openai"] ?? "")]
+            let first = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
+            #expect(first.status == 0, "stdout: \(first.stdout)\nstderr: \(first.stderr)")
+            let afterFirst = await server.stats().billed
+            #expect(afterFirst == 5, "the title and four paragraphs, one speech call each")
+            var edited = paragraphs
+            edited[1] = "A tiny hedgehog had lost his way, so Mia asked the kind moon to shine a silver path for him."
+            try override(edited)
+            let second = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
+            #expect(second.status == 0, "stdout: \(second.stdout)\nstderr: \(second.stderr)")
+            #expect(await server.stats().billed == afterFirst + 1, "only the edited paragraph is spoken again")
+            let bundle = folder.url.appendingPathComponent("out/2026-W48/bed")
+            let srt = try String(contentsOf: bundle.appendingPathComponent("captions.srt"), encoding: .utf8)
+            #expect(srt.contains("silver path") && !srt.contains("was looking for his way home"))
+            let metadata = try String(contentsOf: bundle.appendingPathComponent("metadata.json"), encoding: .utf8)
+            #expect(metadata.contains("\"chunks_reused\" : \"4\""), "the metadata records the four reused chunks")
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/2026-W48/.versions")), "the previous bundle is kept")
         }
-        try override(paragraphs)
-        try folder.write("version: 1\nweek: 2026-W48\nproviders: { text: offline, image: offline, speech: openai }\nitems:\n" + Self.item, to: "week.yaml")
-        let env = ["OPENAI_API_KEY": "sk-test-openai", "OPENAI_BASE_URL": (server.baseURLs["openai"] ?? "")]
-        let first = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
-        #expect(first.status == 0, "stdout: \(first.stdout)\nstderr: \(first.stderr)")
-        let afterFirst = await server.stats().billed
-        #expect(afterFirst == 5, "the title and four paragraphs, one speech call each")
-        var edited = paragraphs
-        edited[1] = "A tiny hedgehog had lost his way, so Mia asked the kind moon to shine a silver path for him."
-        try override(edited)
-        let second = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
-        #expect(second.status == 0, "stdout: \(second.stdout)\nstderr: \(second.stderr)")
-        #expect(await server.stats().billed == afterFirst + 1, "only the edited paragraph is spoken again")
-        let bundle = folder.url.appendingPathComponent("out/2026-W48/bed")
-        let srt = try String(contentsOf: bundle.appendingPathComponent("captions.srt"), encoding: .utf8)
-        #expect(srt.contains("silver path") && !srt.contains("was looking for his way home"))
-        let metadata = try String(contentsOf: bundle.appendingPathComponent("metadata.json"), encoding: .utf8)
-        #expect(metadata.contains("\"chunks_reused\" : \"4\""), "the metadata records the four reused chunks")
-        #expect(FileManager.default.fileExists(atPath: folder.path("out/2026-W48/.versions")), "the previous bundle is kept")
     }
 }

@@ -92,45 +92,43 @@ import Testing
         let folder = try TemporaryFolder("chat-live")
         var config = FakeProviderConfig()
         config.faults = [try FakeFault(spec: "anthropic:badContent:count=2")]
-        let server = FakeProviderServer(config: config)
-        _ = try await server.start()
-        defer { Task { await server.stop() } }
-        try folder.write(Self.liveManifest(Self.handWritten), to: "week.yaml")
-        let env = ["ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": server.baseURLs["anthropic"] ?? ""]
-        let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
-        #expect(out.status == 1, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
-        #expect(out.stdout.contains("failed written") && out.stdout.contains("rejected twice"), "\(out.stdout)")
-        #expect(out.stdout.contains("done thread"), "the hand-written item is unaffected: \(out.stdout)")
-        let stats = await server.stats()
-        #expect(stats.billed == 2, "the first answer and one retry, both billed")
-        let kept = folder.url.appendingPathComponent("out/2026-W48/.quarantine/written")
-        let raw = try String(contentsOf: kept.appendingPathComponent("writer-answer-1.txt"), encoding: .utf8)
-        #expect(raw.contains("{") && !raw.isEmpty, "the raw answer text is kept")
-        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("writer-answer-2.txt").path))
-        #expect(!FileManager.default.fileExists(atPath: folder.path("out/2026-W48/written")), "nothing is published for it")
+        try await FakeProviderServer.withRunning(config) { server in
+            try folder.write(Self.liveManifest(Self.handWritten), to: "week.yaml")
+            let env = ["ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": server.baseURLs["anthropic"] ?? ""]
+            let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
+            #expect(out.status == 1, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
+            #expect(out.stdout.contains("failed written") && out.stdout.contains("rejected twice"), "\(out.stdout)")
+            #expect(out.stdout.contains("done thread"), "the hand-written item is unaffected: \(out.stdout)")
+            let stats = await server.stats()
+            #expect(stats.billed == 2, "the first answer and one retry, both billed")
+            let kept = folder.url.appendingPathComponent("out/2026-W48/.quarantine/written")
+            let raw = try String(contentsOf: kept.appendingPathComponent("writer-answer-1.txt"), encoding: .utf8)
+            #expect(raw.contains("{") && !raw.isEmpty, "the raw answer text is kept")
+            #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("writer-answer-2.txt").path))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out/2026-W48/written")), "nothing is published for it")
+        }
     }
 
     @Test func aWrongCountIsRetriedOnceAndTheItemIsMade() async throws {
         let folder = try TemporaryFolder("chat-live")
         var config = FakeProviderConfig()
         config.faults = [try FakeFault(spec: "anthropic:wrongCount:count=1")]
-        let server = FakeProviderServer(config: config)
-        _ = try await server.start()
-        defer { Task { await server.stop() } }
-        try folder.write(Self.liveManifest(), to: "week.yaml")
-        let env = ["ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": server.baseURLs["anthropic"] ?? ""]
-        let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
-        #expect(out.status == 0, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
-        #expect(await server.stats().billed == 2)
-        let json = try Data(contentsOf: folder.url.appendingPathComponent("out/2026-W48/written/conversation.json"))
-        let conversation = try JSONDecoder().decode(Conversation.self, from: json)
-        #expect((5...10).contains(conversation.messages.count))
-        let metadata = try String(contentsOf: folder.url.appendingPathComponent("out/2026-W48/written/metadata.json"), encoding: .utf8)
-        #expect(metadata.contains("text-retry"), "the retry is recorded with its cost")
-        // Made again without its bundle, it pays nothing: both answers come from the cache.
-        try FileManager.default.removeItem(atPath: folder.path("out/2026-W48/written"))
-        let again = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
-        #expect(again.status == 0)
-        #expect(await server.stats().billed == 2)
+        try await FakeProviderServer.withRunning(config) { server in
+            try folder.write(Self.liveManifest(), to: "week.yaml")
+            let env = ["ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": server.baseURLs["anthropic"] ?? ""]
+            let out = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
+            #expect(out.status == 0, "stdout: \(out.stdout)\nstderr: \(out.stderr)")
+            #expect(await server.stats().billed == 2)
+            let json = try Data(contentsOf: folder.url.appendingPathComponent("out/2026-W48/written/conversation.json"))
+            let conversation = try JSONDecoder().decode(Conversation.self, from: json)
+            #expect((5...10).contains(conversation.messages.count))
+            let metadata = try String(contentsOf: folder.url.appendingPathComponent("out/2026-W48/written/metadata.json"), encoding: .utf8)
+            #expect(metadata.contains("text-retry"), "the retry is recorded with its cost")
+            // Made again without its bundle, it pays nothing: both answers come from the cache.
+            try FileManager.default.removeItem(atPath: folder.path("out/2026-W48/written"))
+            let again = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: env)
+            #expect(again.status == 0)
+            #expect(await server.stats().billed == 2)
+        }
     }
 }

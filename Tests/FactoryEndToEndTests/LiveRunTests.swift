@@ -80,6 +80,7 @@ import Testing
         for round in 0..<5 {
             let process = try TestSupport.startFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
                                                        environment: Self.environment(server), log: folder.url.appendingPathComponent("run-\(round).log"))
+            // Not a wait: the kill lands at a random point of the run (start-up, calls, renders, publishing).
             try await Task.sleep(for: .milliseconds(Int.random(in: 150...2500, using: &generator)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -154,7 +155,11 @@ import Testing
         try folder.write(Self.manifest(items: 2), to: "week.yaml")
         let first = try TestSupport.startFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
                                                  environment: Self.environment(server), log: folder.url.appendingPathComponent("first.log"))
-        try await Task.sleep(for: .milliseconds(600))
+        // The first run has taken the lock once it has stamped its pid in it.
+        let lock = folder.path("out/.factory/lock")
+        try #require(await eventually {
+            (try? String(contentsOfFile: lock, encoding: .utf8))?.hasPrefix("\(first.processIdentifier) ") == true
+        }, "the first run never took the lock: \((try? String(contentsOf: folder.url.appendingPathComponent("first.log"), encoding: .utf8)) ?? "")")
         let started = Date()
         let second = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url, environment: Self.environment(server))
         #expect(second.status == 75)

@@ -7,114 +7,114 @@ import Testing
 @Suite("Fake provider server: Runware, auth and billing")
 struct FakeServerTests {
     @Test func runwareRejectsWidthNotDivisibleBy64() async throws {
-        let fake = try await FakeHarness.start()
-        defer { Task { await fake.stop() } }
-        let uuid = UUID().uuidString.lowercased()
-        let answer = try await fake.post("/v1", json: [Fixtures.imageTask(uuid: uuid, width: 1000)], headers: Fixtures.runwareAuth)
-        #expect(answer.status == 400)
-        let error = try #require(answer.json?["errors"]?.array?.first)
-        #expect(error["code"]?.string == "invalidWidth")
-        #expect(error["parameter"]?.string == "width")
-        #expect(error["taskType"]?.string == "imageInference")
-        #expect(error["taskUUID"]?.string == uuid)
-        #expect(error["documentation"]?.string?.hasPrefix("https://runware.ai/docs") == true)
-        #expect(answer.json?["data"] == nil)
-        #expect(await fake.billed(0) == 0)
+        try await FakeHarness.with { fake in
+            let uuid = UUID().uuidString.lowercased()
+            let answer = try await fake.post("/v1", json: [Fixtures.imageTask(uuid: uuid, width: 1000)], headers: Fixtures.runwareAuth)
+            #expect(answer.status == 400)
+            let error = try #require(answer.json?["errors"]?.array?.first)
+            #expect(error["code"]?.string == "invalidWidth")
+            #expect(error["parameter"]?.string == "width")
+            #expect(error["taskType"]?.string == "imageInference")
+            #expect(error["taskUUID"]?.string == uuid)
+            #expect(error["documentation"]?.string?.hasPrefix("https://runware.ai/docs") == true)
+            #expect(answer.json?["data"] == nil)
+            #expect(await fake.billed(0) == 0)
+        }
     }
 
     @Test func runwareServesARealJPEGOfTheRequestedSize() async throws {
-        let fake = try await FakeHarness.start()
-        defer { Task { await fake.stop() } }
-        let answer = try await fake.post("/v1", json: [Fixtures.imageTask(width: 512, height: 384)], headers: Fixtures.runwareAuth)
-        #expect(answer.status == 200)
-        let item = try #require(answer.json?["data"]?.array?.first)
-        #expect(item["seed"]?.int == 42)
-        #expect(item["cost"]?.number == FakeRunwareCost.expected(width: 512, height: 384, steps: 20))
-        let url = try #require(item["imageURL"]?.string)
-        #expect(url.hasPrefix("\(fake.origin)/_images/") && url.hasSuffix(".jpg"))
-        let download = try await fake.get(url)
-        #expect(download.status == 200)
-        #expect(download.headers["content-type"] == "image/jpeg")
-        let image = try Image.decode(download.body)
-        #expect(image.width == 512 && image.height == 384)
-        // Not a flat colour: the gradient and shapes give real detail.
-        #expect(try image.pixels().lumaDeviation(x: 0, y: 0, width: 512, height: 384) > 5)
-        // Same prompt and seed, same picture.
-        let again = try await fake.post("/v1", json: [Fixtures.imageTask(width: 512, height: 384)], headers: Fixtures.runwareAuth)
-        let second = try await fake.get(try #require(again.json?["data"]?.array?.first?["imageURL"]?.string))
-        #expect(second.body == download.body)
+        try await FakeHarness.with { fake in
+            let answer = try await fake.post("/v1", json: [Fixtures.imageTask(width: 512, height: 384)], headers: Fixtures.runwareAuth)
+            #expect(answer.status == 200)
+            let item = try #require(answer.json?["data"]?.array?.first)
+            #expect(item["seed"]?.int == 42)
+            #expect(item["cost"]?.number == FakeRunwareCost.expected(width: 512, height: 384, steps: 20))
+            let url = try #require(item["imageURL"]?.string)
+            #expect(url.hasPrefix("\(fake.origin)/_images/") && url.hasSuffix(".jpg"))
+            let download = try await fake.get(url)
+            #expect(download.status == 200)
+            #expect(download.headers["content-type"] == "image/jpeg")
+            let image = try Image.decode(download.body)
+            #expect(image.width == 512 && image.height == 384)
+            // Not a flat colour: the gradient and shapes give real detail.
+            #expect(try image.pixels().lumaDeviation(x: 0, y: 0, width: 512, height: 384) > 5)
+            // Same prompt and seed, same picture.
+            let again = try await fake.post("/v1", json: [Fixtures.imageTask(width: 512, height: 384)], headers: Fixtures.runwareAuth)
+            let second = try await fake.get(try #require(again.json?["data"]?.array?.first?["imageURL"]?.string))
+            #expect(second.body == download.body)
+        }
     }
 
     @Test(arguments: ["png", "WEBP", "jpg"])
     func runwareInlineFormatsDecode(format: String) async throws {
-        let fake = try await FakeHarness.start()
-        defer { Task { await fake.stop() } }
-        let answer = try await fake.post("/v1", json: [Fixtures.imageTask(width: 256, height: 128, format: format, outputType: "base64Data")],
-                                         headers: Fixtures.runwareAuth)
-        #expect(answer.status == 200)
-        let base64 = try #require(answer.json?["data"]?.array?.first?["imageBase64Data"]?.string)
-        let bytes = try #require(Data(base64Encoded: base64))
-        let expected: ImageSignature = format.lowercased() == "png" ? .png : format.lowercased() == "webp" ? .webp : .jpeg
-        #expect(ImageSignature.detect(bytes) == expected)
-        let image = try Image.decode(bytes)
-        #expect(image.width == 256 && image.height == 128)
+        try await FakeHarness.with { fake in
+            let answer = try await fake.post("/v1", json: [Fixtures.imageTask(width: 256, height: 128, format: format, outputType: "base64Data")],
+                                             headers: Fixtures.runwareAuth)
+            #expect(answer.status == 200)
+            let base64 = try #require(answer.json?["data"]?.array?.first?["imageBase64Data"]?.string)
+            let bytes = try #require(Data(base64Encoded: base64))
+            let expected: ImageSignature = format.lowercased() == "png" ? .png : format.lowercased() == "webp" ? .webp : .jpeg
+            #expect(ImageSignature.detect(bytes) == expected)
+            let image = try Image.decode(bytes)
+            #expect(image.width == 256 && image.height == 128)
+        }
     }
 
     @Test func runwareMixesDataAndErrorsAndRecoversWithGetResponse() async throws {
-        let fake = try await FakeHarness.start()
-        defer { Task { await fake.stop() } }
-        let good = UUID().uuidString.lowercased(), bad = UUID().uuidString.lowercased()
-        let answer = try await fake.post("/v1", json: [
-            ["taskType": "authentication", "apiKey": "rw-payload-key"],
-            Fixtures.imageTask(uuid: good, extra: ["numberResults": 2]),
-            Fixtures.imageTask(uuid: bad, extra: ["steps": 101]),
-        ])
-        #expect(answer.status == 200)
-        let data = try #require(answer.json?["data"]?.array)
-        #expect(data.count == 2)
-        #expect(data.allSatisfy { $0["taskUUID"]?.string == good })
-        #expect(Set(data.compactMap { $0["imageUUID"]?.string }).count == 2)
-        #expect(answer.json?["errors"]?.array?.first?["code"]?.string == "invalidSteps")
-        #expect(answer.json?["errors"]?.array?.first?["taskUUID"]?.string == bad)
-        _ = await fake.billed(1)
-        let billed = await fake.server.stats()
-        #expect(billed.billed == 1)
-        #expect(abs(billed.totalUSD - 2 * FakeRunwareCost.expected(width: 512, height: 384, steps: 20)) < 1e-9)
+        try await FakeHarness.with { fake in
+            let good = UUID().uuidString.lowercased(), bad = UUID().uuidString.lowercased()
+            let answer = try await fake.post("/v1", json: [
+                ["taskType": "authentication", "apiKey": "rw-payload-key"],
+                Fixtures.imageTask(uuid: good, extra: ["numberResults": 2]),
+                Fixtures.imageTask(uuid: bad, extra: ["steps": 101]),
+            ])
+            #expect(answer.status == 200)
+            let data = try #require(answer.json?["data"]?.array)
+            #expect(data.count == 2)
+            #expect(data.allSatisfy { $0["taskUUID"]?.string == good })
+            #expect(Set(data.compactMap { $0["imageUUID"]?.string }).count == 2)
+            #expect(answer.json?["errors"]?.array?.first?["code"]?.string == "invalidSteps")
+            #expect(answer.json?["errors"]?.array?.first?["taskUUID"]?.string == bad)
+            _ = await fake.billed(1)
+            let billed = await fake.server.stats()
+            #expect(billed.billed == 1)
+            #expect(abs(billed.totalUSD - 2 * FakeRunwareCost.expected(width: 512, height: 384, steps: 20)) < 1e-9)
 
-        let recovered = try await fake.post("/v1", json: [["taskType": "getResponse", "taskUUID": .string(good)]], headers: Fixtures.runwareAuth)
-        #expect(recovered.status == 200)
-        #expect(recovered.json?["data"]?.array == data)
-        #expect(await fake.billed(1) == 1)   // getResponse is never billed
+            let recovered = try await fake.post("/v1", json: [["taskType": "getResponse", "taskUUID": .string(good)]], headers: Fixtures.runwareAuth)
+            #expect(recovered.status == 200)
+            #expect(recovered.json?["data"]?.array == data)
+            #expect(await fake.billed(1) == 1)   // getResponse is never billed
+        }
     }
 
     @Test func missingKeysGetEachProvidersOwn401() async throws {
-        let fake = try await FakeHarness.start(FakeProviderConfig(requiredKeys: ["openai": "sk-right-key-0001"]))
-        defer { Task { await fake.stop() } }
-        let runware = try await fake.post("/v1", json: [Fixtures.imageTask()])
-        #expect(runware.status == 401)
-        #expect(runware.json?["errors"]?.array?.first?["code"]?.string == "invalidApiKey")
+        try await FakeHarness.with(FakeProviderConfig(requiredKeys: ["openai": "sk-right-key-0001"])) { fake in
+            let runware = try await fake.post("/v1", json: [Fixtures.imageTask()])
+            #expect(runware.status == 401)
+            #expect(runware.json?["errors"]?.array?.first?["code"]?.string == "invalidApiKey")
 
-        let speechBody: FakeJSON = ["model": "tts-1", "input": "Hello there.", "voice": "alloy", "response_format": "wav"]
-        let openAI = try await fake.post("/v1/audio/speech", json: speechBody)
-        #expect(openAI.status == 401)
-        #expect(openAI.json?["error"]?["type"]?.string == "invalid_request_error")
-        #expect(openAI.json?["error"]?["param"] == .null)
-        #expect(openAI.headers["x-request-id"]?.hasPrefix("req_") == true)
-        let wrongKey = try await fake.post("/v1/audio/speech", json: speechBody, headers: ["authorization": "Bearer sk-wrong-key-9999"])
-        #expect(wrongKey.status == 401)
-        #expect(wrongKey.json?["error"]?["code"]?.string == "invalid_api_key")
-        #expect(!wrongKey.body.contains(Data("sk-wrong-key-9999".utf8)))
+            let speechBody: FakeJSON = ["model": "tts-1", "input": "Hello there.", "voice": "alloy", "response_format": "wav"]
+            let openAI = try await fake.post("/v1/audio/speech", json: speechBody)
+            #expect(openAI.status == 401)
+            #expect(openAI.json?["error"]?["type"]?.string == "invalid_request_error")
+            #expect(openAI.json?["error"]?["param"] == .null)
+            #expect(openAI.headers["x-request-id"]?.hasPrefix("req_") == true)
+            let wrongKey = try await fake.post("/v1/audio/speech", json: speechBody, headers: ["authorization": "Bearer sk-wrong-key-9999"])
+            #expect(wrongKey.status == 401)
+            #expect(wrongKey.json?["error"]?["code"]?.string == "invalid_api_key")
+            #expect(!wrongKey.body.contains(Data("sk-wrong-key-9999".utf8)))
 
-        let messages: FakeJSON = ["model": "claude-sonnet-5-5", "max_tokens": 100, "messages": [["role": "user", "content": "Hi"]]]
-        let anthropic = try await fake.post("/v1/messages", json: messages, headers: ["anthropic-version": "2023-06-01"])
-        #expect(anthropic.status == 401)
-        #expect(anthropic.json?["type"]?.string == "error")
-        #expect(anthropic.json?["error"]?["type"]?.string == "authentication_error")
-        #expect(anthropic.json?["request_id"]?.string == anthropic.headers["request-id"])
-        let noVersion = try await fake.post("/v1/messages", json: messages, headers: ["x-api-key": "sk-ant-x"])
-        #expect(noVersion.status == 400)
-        #expect(await fake.billed(0) == 0)
-        #expect(await fake.server.stats().requests == 5)
+            let messages: FakeJSON = ["model": "claude-sonnet-5-5", "max_tokens": 100, "messages": [["role": "user", "content": "Hi"]]]
+            let anthropic = try await fake.post("/v1/messages", json: messages, headers: ["anthropic-version": "2023-06-01"])
+            #expect(anthropic.status == 401)
+            #expect(anthropic.json?["type"]?.string == "error")
+            #expect(anthropic.json?["error"]?["type"]?.string == "authentication_error")
+            #expect(anthropic.json?["request_id"]?.string == anthropic.headers["request-id"])
+            let noVersion = try await fake.post("/v1/messages", json: messages, headers: ["x-api-key": "sk-ant-x"])
+            #expect(noVersion.status == 400)
+            #expect(await fake.billed(0) == 0)
+            #expect(await fake.server.stats().requests == 5)
+        }
     }
 
     @Test func billsOnlyCompleteSuccessesAndLogsThem() async throws {
@@ -147,13 +147,13 @@ struct FakeServerTests {
         await fake.stop()
 
         // Totals survive a restart: the log is read back.
-        let restarted = try await FakeHarness.start(FakeProviderConfig(chargeLog: log))
-        defer { Task { await restarted.stop() } }
-        #expect(await restarted.server.stats().billed == 1)
-        #expect(await restarted.server.stats().byProvider["openai"] == charge.costUSD)
-        let statsRoute = try await restarted.get("/_stats")
-        #expect(statsRoute.json?["total_usd"]?.number == charge.costUSD)
-        #expect(statsRoute.json?["charges"]?.array?.first?["request_hash"]?.string == charge.requestHash)
+        try await FakeHarness.with(FakeProviderConfig(chargeLog: log)) { restarted in
+            #expect(await restarted.server.stats().billed == 1)
+            #expect(await restarted.server.stats().byProvider["openai"] == charge.costUSD)
+            let statsRoute = try await restarted.get("/_stats")
+            #expect(statsRoute.json?["total_usd"]?.number == charge.costUSD)
+            #expect(statsRoute.json?["charges"]?.array?.first?["request_hash"]?.string == charge.requestHash)
+        }
     }
 }
 

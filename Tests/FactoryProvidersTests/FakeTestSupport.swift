@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FactoryFakeProviders
+import FactoryTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -14,6 +15,17 @@ struct FakeHarness {
         let server = FakeProviderServer(config: config)
         let port = try await server.start()
         return FakeHarness(server: server, port: port)
+    }
+
+    /// Starts a fake with `config`, runs `body` with its harness, and awaits the fake's stop on
+    /// every path (see `FakeProviderServer.withRunning`).
+    @discardableResult
+    static func with<T>(_ config: FakeProviderConfig = FakeProviderConfig(), isolation: isolated (any Actor)? = #isolation,
+                        _ body: (FakeHarness) async throws -> T) async throws -> T {
+        try await FakeProviderServer.withRunning(config) { server in
+            guard let port = server.port else { throw FakeProviderError("the fake started without a port") }
+            return try await body(FakeHarness(server: server, port: port))
+        }
     }
 
     /// One HTTP exchange; the body is collected in full.
@@ -50,11 +62,7 @@ struct FakeHarness {
     /// How many calls were billed, once at least `expected` are (a charge is recorded just after
     /// its answer is sent, so a test reading right after the answer may be early); gives up after 10 s.
     func billed(_ expected: Int) async -> Int {
-        for _ in 0..<500 {
-            let billed = await server.stats().billed
-            if billed >= expected { return billed }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await eventually(timeout: .seconds(10)) { await server.stats().billed >= expected }
         return await server.stats().billed
     }
 }
