@@ -12,7 +12,13 @@ public final class PostgresContentMemory: ContentMemory {
     /// after this long; publication removes the item's claims at once.
     static let claimLifetime = "1 day"
 
-    public init(db: Database) { self.db = db }
+    /// What stamps `recorded_at` (claims expire by the database's clock).
+    let clock: WallClock
+
+    public init(db: Database, clock: WallClock = .system) {
+        self.db = db
+        self.clock = clock
+    }
 
     public var location: String { "\(db.url.redacted) (content memory)" }
 
@@ -26,12 +32,13 @@ public final class PostgresContentMemory: ContentMemory {
                 for try await value in try await connection.query("""
                     SELECT COALESCE(max(version), 0) FROM factory_memory WHERE week = \(publication.week) AND item = \(publication.item)
                     """, logger: logger).decode(Int.self) { last = value }
-                let version = last + 1
+                let version = last + 1, stamp = clock.now()
                 for entry in publication.entries {
                     try await connection.query("""
-                        INSERT INTO factory_memory (series, kind, week, item, version, field, text, seed, fixed, run_id)
+                        INSERT INTO factory_memory (series, kind, week, item, version, field, text, seed, fixed, run_id, recorded_at)
                         VALUES (\(publication.series), \(publication.kind), \(publication.week), \(publication.item), \(version),
-                                \(entry.field.rawValue), \(entry.text), \(entry.seed.map { String($0) }), \(entry.fixed), \(publication.runId))
+                                \(entry.field.rawValue), \(entry.text), \(entry.seed.map { String($0) }), \(entry.fixed), \(publication.runId),
+                                \(stamp))
                         """, logger: logger)
                 }
                 try await connection.query("""
@@ -60,9 +67,10 @@ public final class PostgresContentMemory: ContentMemory {
 
     public func recordRejection(_ r: RepeatRejection) async throws {
         try await db.execute("record a refused repeat", """
-            INSERT INTO factory_memory_rejections (series, week, item, stage, field, text, earlier_week, earlier_item, similarity)
+            INSERT INTO factory_memory_rejections (series, week, item, stage, field, text, earlier_week, earlier_item, similarity,
+                                                   recorded_at)
             VALUES (\(r.series), \(r.week), \(r.item), \(r.stage), \(r.field.rawValue), \(r.text), \(r.earlierWeek), \(r.earlierItem),
-                    \(r.similarity))
+                    \(r.similarity), \(clock.now()))
             """)
     }
 

@@ -13,9 +13,12 @@ public final class PostgresLedger: LedgerStore {
     /// `regenerate` (outside the queue) also recovers reservations other such runs left open;
     /// workers do not, as such a run may still be in flight.
     let recoversUnleased: Bool
+    /// What stamps `created_at` and `settled_at` (leases are timed by the database's clock).
+    let clock: WallClock
 
-    public init(db: Database, runId: String, leases: LeaseBook, recoversUnleased: Bool = false) {
+    public init(db: Database, runId: String, leases: LeaseBook, recoversUnleased: Bool = false, clock: WallClock = .system) {
         self.db = db
+        self.clock = clock
         self.recoversUnleased = recoversUnleased
         self.runId = runId
         self.leases = leases
@@ -27,7 +30,7 @@ public final class PostgresLedger: LedgerStore {
         let lease = leases[r.item]
         let units = Self.json(r.estimate.units), amount = r.estimate.maxUSD
         let row = try await db.rows("reserve item \(r.item) stage \(r.stage)", """
-            SELECT call_id, refusal, total FROM factory_reserve(\(r.requestKey), \(r.day), \(r.week), \(r.provider), \(r.model),
+            SELECT call_id, refusal, total FROM factory_reserve_at(\(clock.now()), \(r.requestKey), \(r.day), \(r.week), \(r.provider), \(r.model),
                 \(r.item), \(r.stage), \(r.estimate.usd), \(amount), \(units), \(runId), \(lease?.job), \(lease?.attempt),
                 \(budget.dailyUSD), \(budget.weeklyUSD))
             """).first
@@ -60,7 +63,7 @@ public final class PostgresLedger: LedgerStore {
 
     func close(_ id: Int64, state: Ledger.CallState, actualUSD: Double, requestId: String?, units: String?, note: String?) async throws {
         let row = try await db.rows("mark call \(id) \(state.rawValue)", """
-            SELECT factory_close_call(\(id), \(state.rawValue), \(actualUSD), \(requestId), \(units), \(note.map(Secrets.redact)), \(runId))
+            SELECT factory_close_call_at(\(clock.now()), \(id), \(state.rawValue), \(actualUSD), \(requestId), \(units), \(note.map(Secrets.redact)), \(runId))
             """).first
         let answer = try row?.decode(String.self)
         guard answer == "done" else {

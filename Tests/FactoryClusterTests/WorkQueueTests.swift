@@ -87,7 +87,7 @@ import Testing
             #expect(lease.attempt == Int64(attempt))
             try fixture.backdateLeases(queue: "q")
             let rescued = try await queue.rescue()
-            #expect(rescued.map(\.state) == [attempt == 2 ? "failed" : "queued"])
+            #expect(rescued.map(\.state) == [attempt == 2 ? .failed : .queued])
         }
         let row = try #require(try await queue.rows(["p0"]).first)
         #expect(row.state == .failed)

@@ -143,27 +143,31 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Records the actual cost of a call whose answer has been saved.
+    /// Records the actual cost of a call whose answer has been saved. A call is closed (settled,
+    /// released, marked uncertain) once, from `reserved`: a retry or a late second verdict changes nothing.
     public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) throws {
         try db.write { db in
             try db.execute(sql: """
-                UPDATE calls SET state = ?, actual_usd = ?, request_id = ?, units = ?, settled_at = ? WHERE id = ?
-                """, arguments: [CallState.settled.rawValue, actualUSD, requestId, Self.json(units), clock.stamp(), id])
+                UPDATE calls SET state = ?, actual_usd = ?, request_id = ?, units = ?, settled_at = ?
+                WHERE id = ? AND state = ?
+                """, arguments: [CallState.settled.rawValue, actualUSD, requestId, Self.json(units), clock.stamp(), id,
+                                 CallState.reserved.rawValue])
         }
     }
 
     /// The call was not billed (refused before it was sent, or answered with an error): frees its reservation.
     public func release(_ id: Int64, note: String) throws {
         try db.write { db in
-            try db.execute(sql: "UPDATE calls SET state = ?, actual_usd = 0, note = ?, settled_at = ? WHERE id = ?",
-                           arguments: [CallState.released.rawValue, note, clock.stamp(), id])
+            try db.execute(sql: "UPDATE calls SET state = ?, actual_usd = 0, note = ?, settled_at = ? WHERE id = ? AND state = ?",
+                           arguments: [CallState.released.rawValue, note, clock.stamp(), id, CallState.reserved.rawValue])
         }
     }
 
     /// The provider may or may not have billed the call: keeps its reservation against the caps, reported.
     public func markUncertain(_ id: Int64, note: String) throws {
         try db.write { db in
-            try db.execute(sql: "UPDATE calls SET state = ?, note = ? WHERE id = ?", arguments: [CallState.uncertain.rawValue, note, id])
+            try db.execute(sql: "UPDATE calls SET state = ?, note = ? WHERE id = ? AND state = ?",
+                           arguments: [CallState.uncertain.rawValue, note, id, CallState.reserved.rawValue])
         }
     }
 

@@ -29,6 +29,9 @@ public final class MemoryLedger: LedgerStore {
         rows.withLock { $0.mapValues { ($0.createdAt, $0.settledAt) } }
     }
 
+    /// Every call by id, oldest first.
+    func allRows() -> [(Int64, Row)] { rows.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } } }
+
     static func committed(_ rows: [Int64: Row], _ matches: (Ledger.Reservation) -> Bool) -> Double {
         rows.values.filter { matches($0.reservation) }.reduce(0) { sum, row in
             sum + row.state.committed(reservedUSD: row.reservedUSD, actualUSD: row.actualUSD)
@@ -46,9 +49,13 @@ public final class MemoryLedger: LedgerStore {
         }
     }
 
+    /// A call is closed once, from `reserved`: a retry, or a late second verdict, changes nothing (as in SQLite and PostgreSQL).
+    static func closable(_ row: Row?) -> Bool { row?.state == .reserved }
+
     public func settle(_ id: Int64, actualUSD: Double, requestId: String?, units: [String: Double]) throws {
         let stamp = clock.stamp()
         rows.withLock { rows in
+            guard Self.closable(rows[id]) else { return }
             rows[id]?.state = .settled
             rows[id]?.actualUSD = actualUSD
             rows[id]?.settledAt = stamp
@@ -58,6 +65,7 @@ public final class MemoryLedger: LedgerStore {
     public func release(_ id: Int64, note: String) throws {
         let stamp = clock.stamp()
         rows.withLock { rows in
+            guard Self.closable(rows[id]) else { return }
             rows[id]?.state = .released
             rows[id]?.actualUSD = 0
             rows[id]?.settledAt = stamp
@@ -65,7 +73,10 @@ public final class MemoryLedger: LedgerStore {
     }
 
     public func markUncertain(_ id: Int64, note: String) throws {
-        rows.withLock { $0[id]?.state = .uncertain }
+        rows.withLock { rows in
+            guard Self.closable(rows[id]) else { return }
+            rows[id]?.state = .uncertain
+        }
     }
 
     public func openCalls(excludingRun runId: String) throws -> [Ledger.OpenCall] {
