@@ -87,12 +87,28 @@ extension BundleWriter {
     public func writeMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
                               settings: VideoSettings, stats: SceneRenderer.Stats, layout: [String: Box] = [:],
                               checks: [BundleMetadata.Check], details: [String: String]? = nil) throws -> BundleMetadata {
+        let render = BundleMetadata.Render(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
+                                           preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds,
+                                           frames: stats.frames)
+        return try metadata(item: item, manifest: manifest, title: title, records: records, render: render, layout: layout,
+                            checks: checks, details: details)
+    }
+
+    /// metadata.json for a bundle without a video (a kind that makes stills only).
+    @discardableResult
+    public func writeStillMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
+                                   layout: [String: Box] = [:], checks: [BundleMetadata.Check],
+                                   details: [String: String]? = nil) throws -> BundleMetadata {
+        try metadata(item: item, manifest: manifest, title: title, records: records, render: nil, layout: layout,
+                     checks: checks, details: details)
+    }
+
+    private func metadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord], render: BundleMetadata.Render?,
+                          layout: [String: Box], checks: [BundleMetadata.Check], details: [String: String]?) throws -> BundleMetadata {
         let metadata = BundleMetadata(
             itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
             title: item.title ?? title, files: try describeFiles(), generation: records,
-            totalCostUSD: records.reduce(0) { $0 + $1.costUSD },
-            render: .init(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
-                          preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds, frames: stats.frames),
+            totalCostUSD: records.reduce(0) { $0 + $1.costUSD }, render: render,
             layout: layout, checks: checks, details: details,
             manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
         try SnakeJSON.encoder().encode(metadata).write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)

@@ -1,0 +1,81 @@
+import FactoryCore
+import FactoryImaging
+import FactoryKinds
+import FactoryProviders
+import FactoryReview
+import FactoryTesting
+import Foundation
+import Testing
+
+/// A fifth kind registered through its descriptor alone (`NoteCardKind` in FactoryTesting): the
+/// loader decodes it, the planner plans it, the runner makes it offline and the review reads it,
+/// with no line of Core, the loader, the planner or the review naming it.
+@Suite struct TestKindTests {
+    static let manifest = """
+        version: 1
+        week: 2026-W48
+        defaults:
+          note-card: { prompt: "a lighthouse at dusk" }
+        items:
+          - { id: mon-poster, kind: poster, day: monday, series: monday-motivation, quote: "Begin where you are." }
+          - { id: tue-card, kind: note-card, day: tuesday, note: "Water the plants" }
+        """
+
+    @Test func itDecodesWithItsDefaultsAndOnlyWhenRegistered() throws {
+        let folder = try TemporaryFolder("test-kind")
+        let path = try folder.write(Self.manifest, to: "week.yaml")
+        let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
+        let card = try #require(manifest.items.first { $0.id == "tue-card" })
+        #expect(card.kind == .noteCard)
+        #expect(card.spec(NoteCardSpec.self)?.note == "Water the plants")
+        #expect(card.spec(NoteCardSpec.self)?.prompt == "a lighthouse at dusk", "defaults.note-card applies to the kind")
+        #expect(card.reasoning.effort == .low, "the descriptor's text effort")
+        #expect(manifest.items.first?.spec(PosterSpec.self)?.quote == "Begin where you are.")
+
+        // Without the registration the kind is unknown, and said so at its key with the kinds there are.
+        let error = try #require(throws: ManifestError.self) { try ManifestLoader.load(path: path, kinds: StandardKinds.registry) }
+        let text = error.problems.map(\.description).joined(separator: "\n")
+        #expect(text.contains("\"note-card\" is not a kind"), "\(text)")
+        #expect(text.contains("poster") && text.contains("bedtime-story"), "\(text)")
+    }
+
+    @Test func aMistypedKeyOfTheNewKindIsCaughtWithASuggestion() throws {
+        let folder = try TemporaryFolder("test-kind")
+        let path = try folder.write(Self.manifest.replacingOccurrences(of: "note: \"Water", with: "nott: \"Water"), to: "week.yaml")
+        let error = try #require(throws: ManifestError.self) { try ManifestLoader.load(path: path, kinds: NoteCardKind.registry) }
+        let text = error.problems.map(\.description).joined(separator: "\n")
+        #expect(text.contains("items[1].nott") && text.contains("did you mean \"note\""), "\(text)")
+    }
+
+    @Test func itPlansRunsOfflineAndIsReviewed() async throws {
+        let folder = try TemporaryFolder("test-kind")
+        let path = try folder.write(Self.manifest, to: "week.yaml")
+        let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
+        let output = folder.url.appendingPathComponent("out")
+        let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider())
+        let runner = Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
+                            options: RunOptions(output: output), log: { _ in })
+
+        // Estimate: the same job, asked for the request it would send.
+        let plan = runner.plan(cache: nil, committed: (today: "2026-11-24", day: 0, week: 0))
+        let stages = plan.stages.filter { $0.item == "tue-card" }
+        #expect(stages.map(\.stage) == ["image"] && stages.allSatisfy { $0.kind == .noteCard && $0.status == .free }, "\(stages)")
+
+        // Run offline: a bundle with the card at the format's size.
+        let report = try await runner.run()
+        let outcome = try #require(report.items.first { $0.id == "tue-card" })
+        #expect(outcome.status == .done, "\(outcome.message ?? "")")
+        let bundle = output.appendingPathComponent("2026-W48/tue-card")
+        let card = try Image.load(path: bundle.appendingPathComponent("card.png").path)
+        #expect((card.width, card.height) == (1080, 1920))
+        #expect(try String(contentsOf: bundle.appendingPathComponent("caption.txt"), encoding: .utf8) == "Water the plants\n")
+
+        // Review: read like any bundle, and its files re-checked.
+        let review = try WeekReview.load(folder: output.appendingPathComponent("2026-W48"))
+        let entry = try #require(review.entries.first { $0.id == "tue-card" })
+        #expect(entry.kind == "note-card" && entry.status == "done" && entry.title == "Water the plants")
+        let rechecked = BundleCheck.check(entry, weekFolder: review.folder)
+        #expect(!rechecked.isEmpty && rechecked.allSatisfy(\.passed), "\(rechecked)")
+        #expect(entry.failedChecks.isEmpty)
+    }
+}
