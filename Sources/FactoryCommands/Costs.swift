@@ -1,5 +1,4 @@
 import ArgumentParser
-import FactoryCluster
 import FactoryCore
 import Foundation
 
@@ -47,11 +46,7 @@ extension FactoryCommand {
             let groupings = try parseGroupings()
             try checkArguments()
             var budget: Budget?
-            if let url = try cluster.url() {
-                if let manifest { budget = try ManifestLocation(manifest: manifest, output: output, state: state).loadManifest().budget }
-                return try await clusterCosts(url, groupings: groupings, budget: budget)
-            }
-            let folder: URL
+            var folder: URL?
             if let manifest {
                 let options = ManifestLocation(manifest: manifest, output: output, state: state)
                 let loaded = try options.loadManifest()
@@ -62,54 +57,26 @@ extension FactoryCommand {
             } else if let output {
                 // As `run` finds it: <output>/.factory.
                 folder = URL(fileURLWithPath: output).appendingPathComponent(".factory")
-            } else {
+            } else if try cluster.url() == nil {
                 printError("give a manifest, --output DIR or --state DIR to find the ledger")
                 throw ExitCode(2)
             }
-            let path = folder.appendingPathComponent("ledger.sqlite")
-            guard FileManager.default.fileExists(atPath: path.path) else {
-                printError("no ledger at \(path.path): nothing has been spent with this state folder yet")
-                throw ExitCode(1)
-            }
-            let ledger = try Ledger(path: path)
-            let text: String
-            if let week = week.flatMap(ISOWeek.init)?.description {
-                let costs = WeekCosts(week: week, days: try ledger.weekSpend(week), budget: budget)
-                text = json ? try CostsOutput.weekJSON(costs) : csv ? CostsOutput.weekCSV(costs) : CostsOutput.weekText(costs)
-            } else {
-                let rows = try ledger.summary(by: groupings, since: since)
-                text = json ? try CostsOutput.groupedJSON(groupings, since: since, rows: rows, budget: budget)
+            let stores = try await cluster.stores(state: folder, output: output.map { URL(fileURLWithPath: $0) }, manifest: nil,
+                                                  access: .read, patience: 30)
+            let text = try await stores.with { stores in
+                guard let ledger = stores.reports else {
+                    printError("no ledger at \(stores.location): nothing has been spent with this state folder yet")
+                    throw ExitCode(1)
+                }
+                if let week = week.flatMap(ISOWeek.init)?.description {
+                    let costs = WeekCosts(week: week, days: try await ledger.weekSpend(week), budget: budget)
+                    return json ? try CostsOutput.weekJSON(costs) : csv ? CostsOutput.weekCSV(costs) : CostsOutput.weekText(costs)
+                }
+                let rows = try await ledger.summary(by: groupings, since: since)
+                return json ? try CostsOutput.groupedJSON(groupings, since: since, rows: rows, budget: budget)
                     : csv ? CostsOutput.groupedCSV(groupings, rows: rows) : CostsOutput.groupedText(groupings, rows: rows, budget: budget)
             }
             FileHandle.standardOutput.write(Data(text.utf8))
-        }
-
-        /// `--database`: the cluster's ledger, every worker's calls.
-        func clusterCosts(_ url: DatabaseURL, groupings: [Ledger.Grouping], budget: Budget?) async throws {
-            let db: Database
-            do {
-                db = try await Database(url: url, patience: 30, log: { printError($0) })
-            } catch {
-                printError(Secrets.redact("\(error)"))
-                throw ExitCode(error is ClusterError && (error as? ClusterError)?.code == .schema ? 2 : 75)
-            }
-            let ledger = PostgresLedger(db: db, runId: "costs", leases: LeaseBook())
-            do {
-                let text: String
-                if let week = week.flatMap(ISOWeek.init)?.description {
-                    let costs = WeekCosts(week: week, days: try await ledger.weekSpend(week), budget: budget)
-                    text = json ? try CostsOutput.weekJSON(costs) : csv ? CostsOutput.weekCSV(costs) : CostsOutput.weekText(costs)
-                } else {
-                    let rows = try await ledger.summary(by: groupings, since: since)
-                    text = json ? try CostsOutput.groupedJSON(groupings, since: since, rows: rows, budget: budget)
-                        : csv ? CostsOutput.groupedCSV(groupings, rows: rows) : CostsOutput.groupedText(groupings, rows: rows, budget: budget)
-                }
-                await db.close()
-                FileHandle.standardOutput.write(Data(text.utf8))
-            } catch {
-                await db.close()
-                throw error
-            }
         }
 
         func parseGroupings() throws -> [Ledger.Grouping] {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FactoryCore
 import Foundation
 import FactoryImaging
+import FactoryKinds
 
 /// The `factory` command: turns a weekly manifest into finished share bundles.
 @available(macOS 10.15, *)
@@ -20,9 +21,7 @@ public struct FactoryCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, History.self, Costs.self, Cron.self, Doctor.self,
-                      FakeProviders.self,
-                      Bench.self, BenchExecutor.self, BenchRender.self,
-                      BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self])
+                      FakeProviders.self])
 
     public init() {}
 }
@@ -50,10 +49,6 @@ struct ManifestOptions: ParsableArguments {
     var outputFolder: URL? { location.outputFolder }
     func loadManifest() throws -> Manifest { try location.loadManifest() }
     func stateFolder(_ manifest: Manifest) -> URL { location.stateFolder(manifest) }
-    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
-                 freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
-        try location.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop, freshStages: freshStages, progress: progress)
-    }
 }
 
 /// `--week YYYY-Www`: the week to make, whatever the manifest's `week:` says (run, estimate,
@@ -95,7 +90,7 @@ struct ManifestLocation: Sendable {
     /// date from the clock or $FACTORY_TODAY); problems are printed and exit 2.
     func loadManifest() throws -> Manifest {
         do {
-            return try ManifestLoader.load(path: manifest, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
+            return try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
         } catch let error as ManifestError {
             for problem in error.problems { printError(problem.description) }
             throw ExitCode(2)
@@ -131,14 +126,6 @@ struct ManifestLocation: Sendable {
             limits: [.runware: c.runware, .openai: c.openai, .anthropic: c.anthropic], total: c.total, freshStages: freshStages)
         settings.quarantine = weekFolder(manifest).appendingPathComponent(".quarantine", isDirectory: true)
         return settings
-    }
-
-    func gateway(_ manifest: Manifest, stateFolder: URL, fresh: Bool, stop: StopSignal,
-                 freshStages: Set<StageGroup> = [], progress: RunProgress? = nil) throws -> PaidCallGateway {
-        let settings = settings(manifest, runId: UUID().uuidString, fresh: fresh, freshStages: freshStages)
-        return PaidCallGateway(settings: settings, ledger: LocalLedger(try Ledger(path: stateFolder.appendingPathComponent("ledger.sqlite"))),
-                               cache: LocalAnswerCache(ResultCache(folder: stateFolder.appendingPathComponent("cache"))), stop: stop,
-                               log: { say($0) }, progress: progress)
     }
 }
 

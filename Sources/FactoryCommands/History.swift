@@ -1,5 +1,4 @@
 import ArgumentParser
-import FactoryCluster
 import FactoryCore
 import Foundation
 
@@ -14,7 +13,7 @@ extension FactoryCommand {
             --series takes a poster series (monday-motivation …) or a kind (chat-story, recipe-video, bedtime-story). \\
             --weeks N lists the last N weeks up to the current one (the manifest's week, or today's) and anything later. \
             --database URL (or FACTORY_DATABASE_URL) reads a cluster's content memory in PostgreSQL.
-            Exit codes: 0 listed; 1 no ledger yet; 2 bad arguments or manifest.
+            Exit codes: 0 listed; 1 no ledger yet; 2 bad arguments or manifest; 75 the ledger or the database cannot be read.
             """)
 
         @Argument(help: "The manifest (its output folder locates the state). Optional with --output or --state.")
@@ -43,31 +42,8 @@ extension FactoryCommand {
                 let names = Series.allCases.map(\.rawValue) + [Kind.chatStory, .recipeVideo, .bedtimeStory].map(\.rawValue)
                 throw failure("--series \(series): not a series; use one of \(names.joined(separator: ", "))")
             }
-            if let url = try cluster.url() {
-                let current = try manifest.map { try ManifestLocation(manifest: $0, output: output, state: state).loadManifest().week }
-                    ?? Self.today()
-                let from = weeks.map { current.adding(weeks: -($0 - 1)).description }
-                let db: Database
-                do {
-                    db = try await Database(url: url, patience: 30, log: { printError($0) })
-                } catch {
-                    printError(Secrets.redact("\(error)"))
-                    throw ExitCode((error as? ClusterError)?.code == .schema ? 2 : 75)
-                }
-                do {
-                    let entries = try await PostgresContentMemory(db: db).history(series: series, from: from, to: nil)
-                    await db.close()
-                    let text = json ? try HistoryReport.json(entries) : HistoryReport.text(entries, from: from)
-                    FileHandle.standardOutput.write(Data(text.utf8))
-                    return
-                } catch {
-                    await db.close()
-                    printError(Secrets.redact("\(error)"))
-                    throw ExitCode(75)
-                }
-            }
             let current: ISOWeek
-            let folder: URL
+            var folder: URL?
             if let manifest {
                 let location = ManifestLocation(manifest: manifest, output: output, state: state)
                 let loaded = try location.loadManifest()
@@ -79,16 +55,26 @@ extension FactoryCommand {
             } else if let output {
                 folder = URL(fileURLWithPath: output).appendingPathComponent(".factory")
                 current = try Self.today()
+            } else if try cluster.url() != nil {
+                current = try Self.today()
             } else {
                 throw failure("give a manifest, --output DIR or --state DIR to find the content memory")
             }
-            let path = folder.appendingPathComponent("ledger.sqlite")
-            guard FileManager.default.fileExists(atPath: path.path) else {
-                printError("no ledger at \(path.path): nothing has been published with this state folder yet")
-                throw ExitCode(1)
-            }
             let from = weeks.map { current.adding(weeks: -($0 - 1)).description }
-            let entries = try Ledger(path: path).history(series: series, from: from, to: nil)
+            let stores = try await cluster.stores(state: folder, output: output.map { URL(fileURLWithPath: $0) }, manifest: nil,
+                                                  access: .read, patience: 30)
+            let entries = try await stores.with { stores in
+                guard !stores.isEmpty else {
+                    printError("no ledger at \(stores.location): nothing has been published with this state folder yet")
+                    throw ExitCode(1)
+                }
+                do {
+                    return try await stores.memory.history(series: series, from: from, to: nil)
+                } catch {
+                    printError(Secrets.redact("cannot read the content memory \(stores.location): \(error)"))
+                    throw ExitCode(75)
+                }
+            }
             let text = json ? try HistoryReport.json(entries) : HistoryReport.text(entries, from: from)
             FileHandle.standardOutput.write(Data(text.utf8))
         }

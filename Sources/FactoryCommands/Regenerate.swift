@@ -1,7 +1,5 @@
 import ArgumentParser
-import FactoryCluster
 import FactoryCore
-import FactoryKinds
 import FactoryProviders
 import Foundation
 
@@ -75,23 +73,14 @@ extension FactoryCommand {
                 loaded = try location.loadManifest()
                 say("week: \(loaded.weekSpec) manifest; regenerating \(item) of \(made), the newest week that made it (--week to choose)")
             }
-            let url = try cluster.url()
-            if url != nil { location = location.clusterLocation(loaded) }
+            location = try cluster.located(location, loaded)
             guard let index = loaded.items.firstIndex(where: { $0.id == item }) else {
                 throw failure("no item \(item) in \(location.manifest); its items are \(loaded.items.map(\.id).joined(separator: ", "))")
             }
-            let (report, signal) = try await RunSession.with(loaded, location: location, offline: offline) { session in
-                // With --database the shared ledger, answers and provider slots (outside the week's queue).
-                guard let url else { return try await regenerate(session, index: index, group: group, stores: nil) }
-                let stores = try await ClusterOptions.open(url, manifest: loaded, output: location.outputFolder ?? loaded.output,
-                                                           leaseSeconds: 60, outsideQueue: true)
-                do {
-                    let result = try await regenerate(session, index: index, group: group, stores: stores)
-                    await stores.close()
-                    return result
-                } catch {
-                    await stores.close()
-                    throw error
+            // With --database the shared ledger, answers and provider slots (outside the week's queue).
+            let (report, signal) = try await cluster.stores(loaded, location: location).with { [location] stores in
+                try await RunSession.with(loaded, location: location, stores: stores, offline: offline) { session in
+                    try await regenerate(session, index: index, group: group)
                 }
             }
             say(report.summary)
@@ -103,24 +92,14 @@ extension FactoryCommand {
         }
 
         /// Prices what the regeneration redoes, asks, then runs the one item in the session.
-        func regenerate(_ session: RunSession, index: Int, group: StageGroup?,
-                        stores: ClusterStores?) async throws -> (report: RunReport, signal: Int32?) {
+        func regenerate(_ session: RunSession, index: Int, group: StageGroup?) async throws -> (report: RunReport, signal: Int32?) {
             var loaded = session.manifest
-            let providers = session.resolved.set, outputFolder = session.location.outputFolder
+            let outputFolder = session.location.outputFolder
             let weekFolder = session.location.weekFolder(loaded)
-            let cache: any CacheLookup
-            let committed: (today: String, day: Double, week: Double)
-            if let stores {
-                let today = DayStamp.day(in: loaded.timezone)
-                let (day, week) = try await stores.ledger.committed(day: today, week: loaded.week.description)
-                (cache, committed) = (try await stores.cache.lookup(), (today, day, week))
-            } else {
-                cache = ResultCache(folder: session.stateFolder.appendingPathComponent("cache"))
-                committed = try Estimate.committed(manifest: loaded, state: session.stateFolder)
-            }
+            let cache = try await session.stores.cache.lookup()
+            let committed = try await session.committed()
             // What the item has, then what this regeneration redoes, priced with the cache as it is.
-            let probe = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(),
-                               options: RunOptions(only: [item], output: outputFolder, regenerate: []), log: { _ in })
+            let probe = session.runner(options: RunOptions(only: [item], output: outputFolder, regenerate: []), log: { _ in })
             let regeneration: Regeneration
             do {
                 regeneration = try Regeneration(item: loaded.items[index], stage: group, seed: seed, variant: variant,
@@ -131,8 +110,7 @@ extension FactoryCommand {
             }
             loaded.items[index] = regeneration.item
             let options = RunOptions(only: [item], output: outputFolder, regenerate: regeneration.fresh)
-            let plan = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, log: { say($0) })
-                .plan(cache: cache, fresh: regeneration.fresh, committed: committed)
+            let plan = session.runner(loaded, options: options, log: { say($0) }).plan(cache: cache, fresh: regeneration.fresh, committed: committed)
             say(Self.describe(regeneration, plan: plan, group: group))
             if !plan.problems.isEmpty {
                 for problem in plan.problems { printError(problem.message) }
@@ -144,12 +122,9 @@ extension FactoryCommand {
             }
             // One item: a plain line per finished stage, as a run prints without a terminal.
             let progress = RunProgress(onStage: { say(ProgressView.plainLine($0)) })
-            let gateway = try stores.map { session.location.gateway(loaded, stores: $0, fresh: false, stop: session.stop,
-                                                                    freshStages: regeneration.fresh, progress: progress) }
-                ?? session.gateway(fresh: false, freshStages: regeneration.fresh, progress: progress)
-            let live = Runner(manifest: loaded, providers: providers, kinds: StandardKinds(), options: options, gateway: gateway, stop: session.stop,
-                              log: { say($0) }, progress: progress,
-                              memory: try await session.memory(gateway, store: stores?.memory, includeOwn: regeneration.fresh.contains(.text)))
+            let gateway = session.gateway(loaded, fresh: false, freshStages: regeneration.fresh, progress: progress)
+            let live = session.runner(loaded, options: options, gateway: gateway, progress: progress,
+                                      memory: try await session.memory(includeOwn: regeneration.fresh.contains(.text)), log: { say($0) })
             return try await session.execute(live, grace: 30)
         }
 
@@ -172,8 +147,8 @@ extension FactoryCommand {
             }
             // The stage table; the per-day and per-provider tables add nothing for one item.
             lines.append(EstimateReport.stageTable(plan).trimmingCharacters(in: .newlines))
-            let redo = plan.stages.filter { $0.status == .toPay }.map(\.stage)
-            let reuse = plan.stages.filter { $0.status == .cached }.map(\.stage)
+            let redo = plan.stages.filter { $0.status == .toPay }.map(\.stage.rawValue)
+            let reuse = plan.stages.filter { $0.status == .cached }.map(\.stage.rawValue)
             lines.append("asked again: " + (redo.isEmpty ? "nothing paid" : redo.joined(separator: ", "))
                          + "; from the cache: " + (reuse.isEmpty ? "nothing" : reuse.joined(separator: ", ")) + "; then the render")
             lines.append("estimated cost \(EstimateReport.usd(plan.totalUSD)) (at most \(EstimateReport.usd(plan.totalMaxUSD)))")

@@ -52,7 +52,7 @@ extension FactoryCommand {
                 printError("\(error)")
                 throw ExitCode(2)
             }
-            review = await markRepeats(review)
+            review = try await markRepeats(review)
             var failures: [(item: String, check: BundleMetadata.Check)] = []
             var checkLine = ""
             if check {
@@ -77,24 +77,24 @@ extension FactoryCommand {
             }
         }
 
-        /// Marks items close to earlier weeks, from the content memory beside the output folder (none without a ledger).
-        func markRepeats(_ review: WeekReview) async -> WeekReview {
+        /// Marks items close to earlier weeks, from the content memory beside the output folder (none
+        /// without a ledger). A bad database URL exits 2; an unreachable database or unreadable
+        /// ledger leaves the table unmarked, with a warning.
+        func markRepeats(_ review: WeekReview) async throws -> WeekReview {
             let weeks = review.report?.memoryWeeks ?? MemorySettings.defaultWeeks
-            if let url = try? cluster.url() {
-                // A cluster's memory is in its PostgreSQL; unreachable, the table is shown unmarked.
-                guard let db = try? await Database(url: url, patience: 10, log: { _ in }) else {
-                    printError("warning: the content memory at \(url.redacted) could not be read; repeats are not marked")
-                    return review
-                }
-                let marked = await review.marked(memory: PostgresContentMemory(db: db), weeks: weeks)
-                await db.close()
-                return marked
-            }
             let folder = (state ?? ProcessInfo.processInfo.environment["FACTORY_STATE"]).map { URL(fileURLWithPath: $0) }
                 ?? review.folder.deletingLastPathComponent().appendingPathComponent(".factory")
-            let path = folder.appendingPathComponent("ledger.sqlite")
-            guard FileManager.default.fileExists(atPath: path.path), let ledger = try? Ledger(path: path) else { return review }
-            return await review.marked(memory: ledger, weeks: weeks)
+            let stores: Stores
+            do {
+                stores = try await cluster.stores(state: folder, output: review.folder.deletingLastPathComponent(), manifest: nil,
+                                                  access: .read, patience: 10)
+            } catch let error as ExitCode where error.rawValue == 75 {
+                printError("warning: the content memory could not be read; repeats are not marked")
+                return review
+            }
+            return await stores.with { stores in
+                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks)
+            }
         }
 
         /// Writes the contact sheet, then index.html (without the sheet if it could not be made).

@@ -70,44 +70,61 @@ extension FactoryCommand {
 
         func run() async throws {
             if let log { try LogOutput.start(log, maxSize: logMax, keep: logKeep, title: "factory run \(options.manifest)") }
-            let location = options.location(week: week)
-            let manifest = try location.loadManifest()
+            let manifest = try options.location(week: week).loadManifest()
             let weekday = try selection.weekday(in: manifest, path: options.manifest)
-            if let url = try cluster.url() { return try await runCluster(manifest, url: url, weekday: weekday) }
-            let (report, signal) = try await RunSession.with(manifest, location: location, offline: selection.offline) { session in
-                let resolved = session.resolved
-                let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
-                let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
-                let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
-                let gateway = try session.gateway(fresh: selection.fresh, progress: runProgress)
-                let runner = Runner(manifest: manifest, providers: resolved.set, kinds: StandardKinds(),
-                                    options: RunOptions(only: selection.only, day: weekday, output: options.outputFolder, skipRender: skipRender,
-                                                        fresh: selection.fresh),
-                                    gateway: gateway, stop: session.stop, log: { say($0) }, progress: runProgress,
-                                    memory: try await session.memory(gateway))
-                for line in resolved.set.description { say("providers: \(line)") }
-                for warning in resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
-                let (dayCommitted, weekCommitted) = try await gateway.ledger.committed(day: gateway.day(), week: manifest.week.description)
-                say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week; ledger %@",
-                           dayCommitted, manifest.budget.dailyUSD, gateway.day(), weekCommitted, manifest.budget.weeklyUSD,
-                           gateway.ledger.location))
-                say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
-                    + (skipRender ? " (render skipped)" : ""))
-                sayWeekAndMemory(manifest, runner: runner)
-                await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: dayCommitted)
-                let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)") : nil
-                do {
-                    let result = try await session.execute(runner, grace: grace)
-                    await live?.stop()
-                    return result
-                } catch {
-                    await live?.stop()
-                    throw error
+            let location = try cluster.located(options.location(week: week), manifest)
+            let stores = try await cluster.stores(manifest, location: location, lease: lease)
+            let (report, signal) = try await stores.with { stores in
+                try await RunSession.with(manifest, location: location, stores: stores, offline: selection.offline) { session in
+                    try await work(session, weekday: weekday)
                 }
             }
             say(report.summary)
             if let signal { throw ExitCode(128 + signal) }
             if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        }
+
+        /// Makes the week in the session: on one machine every selected item, in a cluster as one
+        /// worker of the week's queue.
+        func work(_ session: RunSession, weekday: Weekday?) async throws -> (report: RunReport, signal: Int32?) {
+            let manifest = session.manifest
+            let mode = ProgressMode.choose(progress, stdoutIsTerminal: isatty(1) == 1, term: ProcessInfo.processInfo.environment["TERM"])
+            let printStage: RunProgress.StageSink = { say(ProgressView.plainLine($0)) }
+            let runProgress = RunProgress(onStage: mode == .plain ? printStage : nil)
+            let gateway = session.gateway(fresh: selection.fresh, progress: runProgress)
+            let runner = session.runner(options: RunOptions(only: selection.only, day: weekday, output: session.location.outputFolder,
+                                                            skipRender: skipRender, fresh: selection.fresh),
+                                        gateway: gateway, progress: runProgress, memory: try await session.memory(), log: { say($0) })
+            let worker = session.stores.cluster
+            for line in session.resolved.set.description { say("providers: \(line)") }
+            for warning in session.resolved.retirementWarnings(manifest) { say("warning: \(warning)") }
+            let committed = try await session.committed()
+            say(String(format: "budget: $%.4f of $%.2f committed today (%@), $%.4f of $%.2f this week%@; ledger %@",
+                       committed.day, manifest.budget.dailyUSD, committed.today, committed.week, manifest.budget.weeklyUSD,
+                       worker == nil ? "" : ", all workers", gateway.ledger.location))
+            if let worker {
+                say("cluster worker \(worker.owner): \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into "
+                    + "\(runner.weekFolder.path), lease \(String(format: "%g", lease.leaseSeconds)) s" + (skipRender ? " (render skipped)" : ""))
+            } else {
+                say("making \(runner.selected.count) of \(manifest.items.count) items for \(manifest.week) into \(runner.weekFolder.path)"
+                    + (skipRender ? " (render skipped)" : ""))
+            }
+            sayWeekAndMemory(manifest, runner: runner)
+            await runProgress.budget(dailyCapUSD: manifest.budget.dailyUSD, committedTodayUSD: committed.day)
+            let live = mode == .live ? LiveProgress(progress: runProgress, title: "factory \(manifest.week)" + (worker == nil ? "" : " (cluster)")) : nil
+            do {
+                let result = if let worker {
+                    try await session.execute(grace: grace, clusterWork(runner, worker: worker))
+                } else {
+                    try await session.execute(runner, grace: grace)
+                }
+                await live?.stop()
+                if let worker { say("database: \(worker.db.roundTrips) round trips from this worker") }
+                return result
+            } catch {
+                await live?.stop()
+                throw error
+            }
         }
     }
 }

@@ -1,27 +1,29 @@
 import ArgumentParser
+import FactoryCluster
 import FactoryCore
+import FactoryKinds
 import FactoryProviders
 import Foundation
 
-/// What `run` and `regenerate` share, in one order: the state lock (exit 75 when held), the
-/// providers (exit 2 when they cannot be had), the gateway, the signals while the work runs, and
-/// the HTTP transport shut down on every path out.
+/// What `run`, `regenerate` and `estimate` share, in one order: the stores' claim on the state
+/// (exit 75 when held; estimate only reads and takes none), the providers (exit 2 when they cannot
+/// be had), the gateway, the memory and the one way a `Runner` is built, the signals while the
+/// work runs, and the HTTP transport shut down on every path out.
 struct RunSession {
     let manifest: Manifest
     let location: ManifestLocation
-    let stateFolder: URL
-    /// The claim on the state (the folder's lock), held for the session.
-    let claim: any Sendable
+    let stores: Stores
+    /// The claim on the state (the folder's lock), held for the session; nil for an estimate.
+    let claim: (any Sendable)?
     let resolved: ResolvedProviders
     let stop = StopSignal()
 
-    /// Opens the session, runs `body` with it, and closes it whatever `body` does.
-    static func with<T: Sendable>(_ manifest: Manifest, location: ManifestLocation, offline: Bool,
-                                  _ body: (RunSession) async throws -> T) async throws -> T {
-        let stateFolder = location.stateFolder(manifest)
-        let claim: any Sendable
+    /// Opens the session on `stores`, runs `body` with it, and closes it whatever `body` does.
+    static func with<T: Sendable>(_ manifest: Manifest, location: ManifestLocation, stores: Stores, offline: Bool,
+                                  claiming: Bool = true, _ body: (RunSession) async throws -> T) async throws -> T {
+        let claim: (any Sendable)?
         do {
-            claim = try FileRunClaims(stateFolder: stateFolder).claim()
+            claim = claiming ? try stores.claims.claim() : nil
         } catch {
             printError("\(error)")
             throw ExitCode(75)
@@ -35,7 +37,7 @@ struct RunSession {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)
         }
-        let session = RunSession(manifest: manifest, location: location, stateFolder: stateFolder, claim: claim, resolved: resolved)
+        let session = RunSession(manifest: manifest, location: location, stores: stores, claim: claim, resolved: resolved)
         // `defer` cannot await: the transport is shut down on both paths here, once.
         do {
             let value = try await body(session)
@@ -47,28 +49,38 @@ struct RunSession {
         }
     }
 
-    /// The gateway for this session's manifest and state (exit 75 when the ledger cannot be opened).
-    func gateway(fresh: Bool, freshStages: Set<StageGroup> = [], progress: RunProgress) throws -> PaidCallGateway {
-        do {
-            return try location.gateway(manifest, stateFolder: stateFolder, fresh: fresh, stop: stop, freshStages: freshStages,
-                                        progress: progress)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(75)
-        }
+    /// The one way a command builds its `Runner`: this session's providers, kinds, stop signal and
+    /// (for a cluster worker) publication fence; `manifest` when the command changed its own copy.
+    func runner(_ manifest: Manifest? = nil, options: RunOptions, gateway: PaidCallGateway? = nil,
+                progress: RunProgress = RunProgress(), memory: RunMemory? = nil, log: @escaping @Sendable (String) -> Void) -> Runner {
+        Runner(manifest: manifest ?? self.manifest, providers: resolved.set, kinds: StandardKinds.registry, options: options, gateway: gateway,
+               stop: stop, log: log, progress: progress, publication: stores.fence, memory: memory)
     }
 
-    /// The content memory for the run, opened on the manifest's window: the ledger's own SQLite
-    /// file on one machine (it keeps the memory beside the calls), or `store` (the cluster's
-    /// PostgreSQL); nil when `memory.weeks` is 0. Unreadable, the run stops before anything is paid.
-    func memory(_ gateway: PaidCallGateway, store: (any ContentMemory)? = nil, includeOwn: Bool = false) async throws -> RunMemory? {
+    /// The gateway over the session's stores: calls recorded under the stores' run id, and in a
+    /// cluster each under one of the provider's shared slots.
+    func gateway(_ manifest: Manifest? = nil, fresh: Bool, freshStages: Set<StageGroup> = [], progress: RunProgress?) -> PaidCallGateway {
+        let manifest = manifest ?? self.manifest
+        return PaidCallGateway(settings: location.settings(manifest, runId: stores.runId, fresh: fresh, freshStages: freshStages),
+                               ledger: stores.ledger, cache: stores.cache, stop: stop, log: { say($0) }, progress: progress,
+                               slots: stores.slots)
+    }
+
+    /// Today (in the manifest's timezone) and what the ledger has committed on it and in the week.
+    func committed() async throws -> (today: String, day: Double, week: Double) {
+        let today = DayStamp.day(in: manifest.timezone)
+        let (day, week) = try await stores.ledger.committed(day: today, week: manifest.week.description)
+        return (today, day, week)
+    }
+
+    /// The content memory for the run, opened on the manifest's window from the stores' memory;
+    /// recorded under `runId` (default the stores' own); nil when `memory.weeks` is 0. Unreadable, the run stops before anything is paid.
+    func memory(runId: String? = nil, includeOwn: Bool = false) async throws -> RunMemory? {
         guard manifest.memory.weeks > 0 else { return nil }
-        guard let store = store ?? (gateway.ledger as? LocalLedger)?.ledger else {
-            say("warning: the ledger \(gateway.ledger.location) keeps no content memory: repeats of earlier weeks are not checked")
-            return nil
-        }
+        let runId = runId ?? stores.runId
+        let store = stores.memory
         do {
-            return try await RunMemory.open(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: gateway.settings.runId,
+            return try await RunMemory.open(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: runId,
                                             includeOwn: includeOwn)
         } catch {
             printError("cannot read the content memory \(store.location): \(error); nothing was paid for. Run again, or set "
