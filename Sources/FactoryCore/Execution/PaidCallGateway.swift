@@ -80,7 +80,7 @@ public final class PaidCallGateway: Sendable {
                         finish: @escaping @Sendable (ProviderAnswer) async throws -> Data) async throws -> PaidResult {
         let key = call.key
         let cache = self.cache
-        let fresh = settings.fresh || StageGroup.of(stage: context.stage).map { settings.freshStages.contains($0) } ?? false
+        let fresh = settings.fresh || context.stage.group.map { settings.freshStages.contains($0) } ?? false
         let saved = fresh ? nil : try await cache.saved(key)
         if let hit = saved?.result {
             await tally.hit()
@@ -169,7 +169,7 @@ public final class PaidCallGateway: Sendable {
             try Task.checkCancellation()
             let id: Int64
             let reservation = Ledger.Reservation(requestKey: key, day: day(), week: settings.week, provider: call.provider.rawValue,
-                                                 model: call.model, item: context.item, stage: context.stage,
+                                                 model: call.model, item: context.item, stage: context.stage.rawValue,
                                                  estimate: call.estimate, runId: settings.runId)
             let ledger = self.ledger, cache = self.cache, budget = settings.budget
             do {

@@ -7,7 +7,7 @@ public struct StageOutcome: Sendable, Codable, Equatable {
     public enum Status: String, Sendable, Codable { case done, failed, deferred }
     public var item: String
     /// `text`, `image-2`, `speech-03`, `render`…
-    public var stage: String
+    public var stage: StageName
     /// `runware`, `openai`, `anthropic`, `offline`, or `render` for the render pool.
     public var provider: String
     public var model: String
@@ -20,7 +20,7 @@ public struct StageOutcome: Sendable, Codable, Equatable {
     /// Why a failed or deferred stage ended (keys scrubbed).
     public var message: String?
 
-    public init(item: String, stage: String, provider: String, model: String, status: Status, seconds: Double,
+    public init(item: String, stage: StageName, provider: String, model: String, status: Status, seconds: Double,
                 costUSD: Double, cached: Bool, message: String? = nil) {
         self.item = item
         self.stage = stage
@@ -144,7 +144,7 @@ public actor RunProgress {
 extension RunProgress {
     /// Runs one stage: counted in flight for `provider` while `body` runs, then recorded with its
     /// wall time; `describe` reads the model, cost and cache flag from the stage's result.
-    nonisolated func stage<T: Sendable>(item: String, stage: String, provider: String,
+    nonisolated func stage<T: Sendable>(item: String, stage: StageName, provider: String,
                                         describe: (T) -> (model: String, costUSD: Double, cached: Bool),
                                         _ body: () async throws -> T) async throws -> T {
         await stageBegan(provider)

@@ -203,7 +203,7 @@ public struct Runner: Sendable {
             return outcome
         }
         do {
-            let context = CallContext(item: item.id, stage: "", gateway: gateway, priority: priority)
+            let context = CallContext(item: item.id, stage: .unnamed, gateway: gateway, priority: priority)
             let (assets, records) = try await job.fetch(context: context, priority: priority)
             outcome.costUSD = records.reduce(0) { $0 + $1.costUSD }
             if options.skipRender {
@@ -213,7 +213,7 @@ public struct Runner: Sendable {
                 let (bundle, notes) = try await renderLimit.withPermit(priority: renderPriority) { () async throws -> (String, [String]) in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
                     do {
-                        try await progress.stage(item: item.id, stage: "render", provider: "render",
+                        try await progress.stage(item: item.id, stage: .render, provider: "render",
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
                             try await withTaskExecutorPreference(RenderExecutor(label: "factory-render-\(item.id)")) {
                                 try await job.render(assets, records: records, into: writer)

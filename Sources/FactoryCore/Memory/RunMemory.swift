@@ -160,9 +160,9 @@ public struct SeriesGuard: Sendable {
 
     /// nil when no checked field repeats (the fields are then claimed for this run); else the
     /// repeat, recorded as a refusal at `stage`.
-    public func check(_ fields: [Remembered], stage: String) async throws -> RepeatFinding? {
+    public func check(_ fields: [Remembered], stage: StageName) async throws -> RepeatFinding? {
         guard let finding = try await memory.accept(fields, series: series, kind: kind, item: item) else { return nil }
-        try? await memory.store.recordRejection(RepeatRejection(series: series, week: memory.week.description, item: item, stage: stage,
+        try? await memory.store.recordRejection(RepeatRejection(series: series, week: memory.week.description, item: item, stage: stage.rawValue,
                                                           field: finding.field, text: finding.text, earlierWeek: finding.earlier.week,
                                                           earlierItem: finding.earlier.item, similarity: finding.similarity))
         return finding

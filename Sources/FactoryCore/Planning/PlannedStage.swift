@@ -15,11 +15,11 @@ public struct PlannedStage: Sendable, Codable, Equatable {
     }
 
     public var item: String
-    public var kind: String
+    public var kind: Kind
     public var day: String
     /// The item's scheduled date (YYYY-MM-DD in the manifest's timezone).
     public var date: String
-    public var stage: String
+    public var stage: StageName
     public var provider: String
     public var model: String
     /// input_tokens, output_tokens, characters, audio_seconds, images.
@@ -38,10 +38,10 @@ public struct PlannedStage: Sendable, Codable, Equatable {
     /// from its stand-in (their boundaries are not known until the story is written).
     public var calls: Int = 1
 
-    public init(item: Item, stage: String, provider: String, model: String, units: [String: Double] = [:], usd: Double = 0,
+    public init(item: Item, stage: StageName, provider: String, model: String, units: [String: Double] = [:], usd: Double = 0,
                 maxUSD: Double = 0, status: Status, exact: Bool = true, requestKey: String? = nil) {
         self.item = item.id
-        kind = item.kind.rawValue
+        kind = item.kind
         day = item.day.rawValue
         date = item.date
         self.stage = stage

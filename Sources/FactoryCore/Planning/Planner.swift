@@ -16,12 +16,12 @@ public struct Planner: Sendable {
         self.fresh = fresh
     }
 
-    func isFresh(_ stage: String) -> Bool { StageGroup.of(stage: stage).map { fresh.contains($0) } ?? false }
+    func isFresh(_ stage: StageName) -> Bool { stage.group.map { fresh.contains($0) } ?? false }
 
     /// A stage from the paid call its provider would make (nil: the provider is free).
     /// `exact: false` marks a call built from a stand-in for an answer not known yet.
     /// `call` is only asked for when the provider bills (`paid`): free providers need no request.
-    package func stage(_ item: Item, _ name: String, provider: String, paid: Bool, exact: Bool = true,
+    package func stage(_ item: Item, _ name: StageName, provider: String, paid: Bool, exact: Bool = true,
                call: () throws -> PaidCall?) rethrows -> PlannedStage {
         guard paid, let call = try call() else {
             return PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: exact)
@@ -34,7 +34,7 @@ public struct Planner: Sendable {
 
     /// One row for several requests not known exactly yet (never cached): `parts` are the calls
     /// with how many times each stands, summed into the row's units and price.
-    package func stand(_ item: Item, _ name: String, provider: String, paid: Bool, count: Int,
+    package func stand(_ item: Item, _ name: StageName, provider: String, paid: Bool, count: Int,
                parts: () throws -> [(call: PaidCall?, times: Int)]) rethrows -> PlannedStage {
         guard paid else {
             var row = PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: false)
@@ -58,7 +58,7 @@ public struct Planner: Sendable {
     }
 
     /// The text a cached paid call produced, so the stages that depend on it can be planned exactly.
-    package func cachedText(_ call: PaidCall?, stage: String) -> String? {
+    package func cachedText(_ call: PaidCall?, stage: StageName) -> String? {
         guard let call, !isFresh(stage), let hit = cache?.result(call.key) else { return nil }
         return String(decoding: hit.payload, as: UTF8.self)
     }

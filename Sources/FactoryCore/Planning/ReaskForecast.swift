@@ -38,7 +38,7 @@ extension Runner {
         let items = Dictionary(manifest.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var forecast = ReaskForecast(textStages: 0, expected: 0, expectedUSD: 0, atMost: 0, atMostUSD: 0, weeks: memory.weeks, history: [:])
         let retries = StructuredWriting.maxAsks - 1
-        for stage in stages where stage.stage == "text" && (stage.status == .toPay || stage.status == .free) {
+        for stage in stages where stage.stage == .text && (stage.status == .toPay || stage.status == .free) {
             guard let item = items[stage.item] else { continue }
             let rate: RepeatRate
             if let known = forecast.history[item.series] {

@@ -6,7 +6,7 @@ import Foundation
 public struct Reconciliation: Sendable, Codable, Equatable {
     public struct Row: Sendable, Codable, Equatable {
         public var item: String
-        public var stage: String
+        public var stage: StageName
         public var provider: String
         public var estimateUSD: Double
         /// Nil when the stage did not run (its item failed or was deferred first).
@@ -26,46 +26,51 @@ public struct Reconciliation: Sendable, Codable, Equatable {
     /// Matches planned stages with finished ones by item and stage (the render and free stages left out).
     public init(planned: [PlannedStage], finished: [StageOutcome]) {
         self.init(planned: planned, paid: finished.filter { $0.provider != "render" && $0.status == .done }.map {
-            Ledger.StagePaid(item: $0.item, stage: $0.stage, provider: $0.provider, usd: $0.costUSD)
+            Ledger.StagePaid(item: $0.item, stage: $0.stage.rawValue, provider: $0.provider, usd: $0.costUSD)
         })
     }
 
     /// Matches planned stages with what the ledger says each stage of this run paid, failed stages
     /// and rejected answers included.
     public init(planned: [PlannedStage], paid: [Ledger.StagePaid]) {
-        var actual: [String: Double] = [:]
-        var providers: [String: String] = [:]
-        var order: [String] = []
+        var actual: [Key: Double] = [:]
+        var providers: [Key: String] = [:]
+        var order: [Key] = []
         for stage in paid {
-            let key = stage.item + "\u{1F}" + stage.stage
+            let key = Key(item: stage.item, stage: StageName(rawValue: stage.stage))
             if actual[key] == nil { order.append(key) }
             actual[key, default: 0] += stage.usd
             providers[key] = stage.provider
         }
         var rows: [Row] = []
-        var seen = Set<String>()
+        var seen = Set<Key>()
         // A row planned from a stand-in for a whole group ("speech" for a story not yet written)
         // collects that group's stages of its item.
-        var grouped: [String: Int] = [:]
+        var grouped: [Key: Int] = [:]
         for stage in planned where stage.status == .toPay || stage.status == .cached {
-            let key = stage.item + "\u{1F}" + stage.stage
+            let key = Key(item: stage.item, stage: stage.stage)
             seen.insert(key)
-            if !stage.exact, StageGroup(rawValue: stage.stage) != nil { grouped[key] = rows.count }
+            if !stage.exact, let group = stage.stage.group, stage.stage == StageName(group) { grouped[key] = rows.count }
             rows.append(Row(item: stage.item, stage: stage.stage, provider: stage.provider, estimateUSD: stage.usd,
                             actualUSD: actual[key], planned: stage.status.rawValue))
         }
         for key in order where !seen.contains(key) {
-            let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            if let group = StageGroup.of(stage: parts[1]), let index = grouped[parts[0] + "\u{1F}" + group.rawValue] {
+            if let group = key.stage.group, let index = grouped[Key(item: key.item, stage: StageName(group))] {
                 rows[index].actualUSD = (rows[index].actualUSD ?? 0) + (actual[key] ?? 0)
             } else if (actual[key] ?? 0) > 0 {
-                rows.append(Row(item: parts[0], stage: parts[1], provider: providers[key] ?? "", estimateUSD: 0,
+                rows.append(Row(item: key.item, stage: key.stage, provider: providers[key] ?? "", estimateUSD: 0,
                                 actualUSD: actual[key], planned: "unplanned"))
             }
         }
         self.rows = rows
         estimatedUSD = rows.reduce(0) { $0 + $1.estimateUSD }
         actualUSD = rows.reduce(0) { $0 + ($1.actualUSD ?? 0) }
+    }
+
+    /// An item's stage: what planned and paid rows are matched by.
+    private struct Key: Hashable {
+        var item: String
+        var stage: StageName
     }
 
     /// One line for the run's summary.

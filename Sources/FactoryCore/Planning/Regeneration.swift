@@ -13,7 +13,7 @@ public struct Regeneration: Sendable {
     /// groups take variant `nextVariant` (the number of kept versions + 1), so each regenerate
     /// gives a new picture or text instead of the provider's same answer to the same seed.
     public init(item: Item, stage: StageGroup?, seed: UInt64?, variant: Int?, nextVariant: Int, planned: [PlannedStage]) throws {
-        let has = Set(planned.compactMap { StageGroup.of(stage: $0.stage) })
+        let has = Set(planned.compactMap(\.stage.group))
         if let stage, stage != .render, !has.contains(stage) {
             let list = (StageGroup.allCases.filter { has.contains($0) } + [.render]).map(\.rawValue).joined(separator: ", ")
             throw FactoryError(.manifest, "item \(item.id) (\(item.kind.rawValue)) has no \(stage.rawValue) stage "

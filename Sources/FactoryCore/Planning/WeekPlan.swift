@@ -95,7 +95,7 @@ extension Runner {
             }
             let job = job(for: item)
             if keepsBundle(job) {
-                return .success([PlannedStage(item: item, stage: "bundle", provider: "-", model: "-", status: .upToDate)])
+                return .success([PlannedStage(item: item, stage: .bundle, provider: "-", model: "-", status: .upToDate)])
             }
             do {
                 return .success(try job.plan(planner))

@@ -71,19 +71,19 @@ public struct PaidResult: Sendable {
 /// Who is asking for a call: the item and stage the ledger records, and the gateway that runs it.
 public struct CallContext: Sendable {
     public var item: String
-    public var stage: String
+    public var stage: StageName
     public var gateway: PaidCallGateway?
     /// The item's place in the plan: earlier items are served first when calls queue.
     public var priority: Int
 
-    public init(item: String, stage: String, gateway: PaidCallGateway?, priority: Int = 0) {
+    public init(item: String, stage: StageName, gateway: PaidCallGateway?, priority: Int = 0) {
         self.item = item
         self.stage = stage
         self.gateway = gateway
         self.priority = priority
     }
 
-    public func with(stage: String) -> CallContext {
+    public func with(stage: StageName) -> CallContext {
         var copy = self
         copy.stage = stage
         return copy

@@ -43,7 +43,7 @@ package struct StructuredWriting: Sendable {
     package static func repeatsFolder(item: String) -> String { "_repeats/\(item)" }
 
     /// The stage an ask is recorded as: text, text-retry, text-retry-2.
-    package static func stage(ask: Int) -> String { ask == 1 ? "text" : ask == 2 ? "text-retry" : "text-retry-\(ask - 1)" }
+    package static func stage(ask: Int) -> StageName { .text(ask: ask) }
 
     /// `request(attempt)` builds the request; `check` reads an answer; `remembered` says what a
     /// checked answer would publish (its checked fields are compared with the memory); `fix` ends

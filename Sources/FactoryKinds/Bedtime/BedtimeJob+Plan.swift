@@ -14,11 +14,11 @@ extension BedtimeJob {
         var story = try writer.overridden(brief)
         if story == nil {
             var call: PaidCall?
-            stages.append(try planner.stage(item, "text", provider: text.name, paid: text.isPaid) {
+            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
                 call = try text.plannedCall(write: StoryPrompt.request(brief).with(item.reasoning))
                 return call
             })
-            if let cached = planner.cachedText(call, stage: "text"), case .success(let parsed) = StoryCheck.validate(cached, brief: brief) {
+            if let cached = planner.cachedText(call, stage: .text), case .success(let parsed) = StoryCheck.validate(cached, brief: brief) {
                 story = parsed
             }
         }
@@ -34,7 +34,7 @@ extension BedtimeJob {
         if let speech = providers.speech {
             if exact {
                 for (index, chunk) in chunks.enumerated() {
-                    stages.append(try planner.stage(item, Self.speechStage(index), provider: speech.name, paid: speech.isPaid) {
+                    stages.append(try planner.stage(item, .speech(chunk: index), provider: speech.name, paid: speech.isPaid) {
                         try speech.plannedCall(speechRequest(chunk), item: item.id)
                     })
                 }
@@ -43,12 +43,12 @@ extension BedtimeJob {
                 // full paragraphs, the last one): their boundaries are not known until it is written.
                 var distinct: [String: (chunk: NarrationChunk, times: Int)] = [:]
                 for chunk in chunks { distinct[chunk.text, default: (chunk, 0)].times += 1 }
-                stages.append(try planner.stand(item, "speech", provider: speech.name, paid: speech.isPaid, count: chunks.count) {
+                stages.append(try planner.stand(item, .speech, provider: speech.name, paid: speech.isPaid, count: chunks.count) {
                     try distinct.values.map { (try speech.plannedCall(speechRequest($0.chunk), item: item.id), $0.times) }
                 })
             }
         }
-        stages.append(try planner.stage(item, "image", provider: image.name, paid: image.isPaid, exact: exact) {
+        stages.append(try planner.stage(item, .image, provider: image.name, paid: image.isPaid, exact: exact) {
             try image.plannedCall(illustrationRequest(told))
         })
         return stages

@@ -72,8 +72,6 @@ struct BedtimeJob: Sendable {
         return chunks
     }
 
-    static func speechStage(_ index: Int) -> String { String(format: "speech-%02d", index + 1) }
-
     func speechRequest(_ chunk: NarrationChunk) -> SpeechRequest {
         SpeechRequest(text: chunk.text, voice: spec.voice.rawValue, instructions: BedtimeVoices.instructions(for: spec.voice),
                       speed: spec.speed, language: spec.language, acceptReworded: manifest.providers.speechReworded == .accept)
@@ -96,7 +94,7 @@ struct BedtimeJob: Sendable {
         let spoken = try await withThrowingTaskGroup(of: (Int, Spoken, GenerationRecord).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
-                    let audio = try await speech.speak(requests[index], context: context.with(stage: Self.speechStage(index)))
+                    let audio = try await speech.speak(requests[index], context: context.with(stage: .speech(chunk: index)))
                     let file = work.appendingPathComponent(String(format: "chunk-%02d.pcm", index + 1))
                     try audio.pcm.write(to: file)
                     return (index, Spoken(chunk: chunk, file: file, sampleRate: audio.sampleRate, seconds: audio.duration,
@@ -108,7 +106,7 @@ struct BedtimeJob: Sendable {
             return made.sorted { $0.0 < $1.0 }
         }
         records += spoken.map(\.2)
-        let illustration = try await providers.image.generate(illustrationRequest(story), context: context.with(stage: "image"))
+        let illustration = try await providers.image.generate(illustrationRequest(story), context: context.with(stage: .image))
         records.append(illustration.record)
         return (Assets(story: story, source: source, spoken: spoken.map(\.1), cover: illustration.data), records)
     }

@@ -11,7 +11,7 @@ public enum ChatBench {
     public static func conversation(provider: any TextProvider, genre: Genre = .drama) async throws -> Conversation {
         let brief = ConversationBrief(prompt: "a message meant for someone else", genre: genre, mood: .dramatic, length: .long,
                                       messageCount: 30, cast: [], personalities: [:], seed: 30)
-        let written = try await provider.write(ChatPrompt.request(brief), context: CallContext(item: "bench", stage: "text", gateway: nil))
+        let written = try await provider.write(ChatPrompt.request(brief), context: CallContext(item: "bench", stage: .text, gateway: nil))
         return try ConversationCheck.validate(written.text, brief: brief).get()
     }
 

@@ -5,7 +5,7 @@ extension PosterJob {
         var stages: [PlannedStage] = []
         let text = providers.text, image = providers.image
         if let request = quoteRequest {
-            stages.append(try planner.stage(item, "text", provider: text.name, paid: text.isPaid) { try text.plannedCall(quote: request) })
+            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) { try text.plannedCall(quote: request) })
         }
         for (stage, request) in imageRequests {
             stages.append(try planner.stage(item, stage, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) })

@@ -40,13 +40,13 @@ struct PosterJob: Sendable {
     }
 
     /// One image request per variant, with consecutive seeds, and the stage each is recorded as.
-    var imageRequests: [(stage: String, request: ImageRequest)] {
+    var imageRequests: [(stage: StageName, request: ImageRequest)] {
         let style = spec.style ?? spec.series.defaultStyle
         let size = item.format.generationSize
         let prompt = [spec.series.promptPrefix, spec.prompt, style.promptSuffix].filter { !$0.isEmpty }.joined(separator: ", ")
         let seed = item.seed(.image, default: baseSeed)
         return (0..<spec.variants).map { variant in
-            (spec.variants == 1 ? "image" : "image-\(variant + 1)",
+            (spec.variants == 1 ? StageName.image : .image("\(variant + 1)"),
              ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
                           model: spec.model, width: size.width, height: size.height, steps: spec.steps,
                           cfgScale: spec.cfgScale, seed: seed &+ UInt64(variant),

@@ -17,7 +17,7 @@ public enum RecipeBench {
         var pictures: [String: Data] = [:]
         for role in ["before", "after", "meal"] {
             let request = RecipeImages.request(role: role, recipe: recipe, seed: 42, week: ISOWeek(year: 2026, week: 48))
-            pictures[role] = try await provider.generate(request, context: CallContext(item: "bench", stage: "image", gateway: nil)).data
+            pictures[role] = try await provider.generate(request, context: CallContext(item: "bench", stage: .image, gateway: nil)).data
         }
         let started = DispatchTime.now().uptimeNanoseconds
         // The pictures are only needed to build the plan: once their layers exist, libvips lets them go.

@@ -11,18 +11,18 @@ extension RecipeJob {
             recipe = Recipe(written)
         } else {
             var call: PaidCall?
-            stages.append(try planner.stage(item, "text", provider: text.name, paid: text.isPaid) {
+            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
                 call = try text.plannedCall(write: RecipePrompt.request(recipeWriter.brief()).with(item.reasoning))
                 return call
             })
-            if let cached = planner.cachedText(call, stage: "text"), case .success(let parsed) = RecipeCheck.validate(cached) {
+            if let cached = planner.cachedText(call, stage: .text), case .success(let parsed) = RecipeCheck.validate(cached) {
                 recipe = parsed
             }
         }
         let standIn = Recipe(title: spec.prompt.isEmpty ? "Dinner" : spec.prompt, steps: [.init(title: "Cook")],
                              ingredients: ["rice", "eggs", "spinach"])
         for (role, request) in imageRequests(recipe ?? standIn) {
-            stages.append(try planner.stage(item, "image-\(role)", provider: image.name, paid: image.isPaid, exact: recipe != nil) {
+            stages.append(try planner.stage(item, .image(role), provider: image.name, paid: image.isPaid, exact: recipe != nil) {
                 try image.plannedCall(request)
             })
         }

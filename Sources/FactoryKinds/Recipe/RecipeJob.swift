@@ -56,7 +56,7 @@ struct RecipeJob: Sendable {
         let provider = providers.image
         let made = try await withThrowingTaskGroup(of: (String, GeneratedImage).self) { group in
             for (role, request) in wanted {
-                group.addTask { (role, try await provider.generate(request, context: context.with(stage: "image-\(role)"))) }
+                group.addTask { (role, try await provider.generate(request, context: context.with(stage: .image(role)))) }
             }
             var out: [(String, GeneratedImage)] = []
             for try await pair in group { out.append(pair) }

@@ -29,7 +29,7 @@ public struct LiveClient: Sendable {
     }
 
     /// The model's row; an unknown or retired model fails here, before anything is spent.
-    func spec(_ model: String, role: String) throws -> ModelSpec {
+    func spec(_ model: String, role: Role) throws -> ModelSpec {
         try models.check(provider: provider, model: model, role: role, on: Self.today())
     }
 
@@ -94,7 +94,7 @@ public struct LiveClient: Sendable {
     static func json(_ object: Any) -> Data { CanonicalJSON.data(object) }
 
     /// The generation record of a structured-text call.
-    static func record(_ result: PaidResult, request: TextRequest, provider: String, model: String, stage: String,
+    static func record(_ result: PaidResult, request: TextRequest, provider: String, model: String, stage: StageName,
                        parameters: [String: String]) -> GenerationRecord {
         GenerationRecord(stage: stage, provider: provider, model: model,
                          parameters: parameters.merging(["schema": request.schemaName]) { $1 },
@@ -136,7 +136,7 @@ enum QuotePrompt {
     }
 
     /// The quote and its generation record from a finished call.
-    static func quote(_ result: PaidResult, request: QuoteRequest, provider: String, model: String, stage: String,
+    static func quote(_ result: PaidResult, request: QuoteRequest, provider: String, model: String, stage: StageName,
                       parameters: [String: String]) throws -> GeneratedQuote {
         let parsed = try parse(String(decoding: result.payload, as: UTF8.self), provider: provider)
         return GeneratedQuote(text: parsed.quote, attribution: parsed.attribution,

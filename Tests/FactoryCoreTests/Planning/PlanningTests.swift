@@ -30,12 +30,12 @@ struct PlanningTests {
     @Test(arguments: [("text", StageGroup.text), ("text-retry", .text), ("image-2", .image), ("image-before", .image),
                       ("speech-07", .speech), ("render", .render)])
     func stageNamesFallInTheirGroup(_ name: String, _ group: StageGroup) {
-        #expect(StageGroup.of(stage: name) == group)
+        #expect(StageName(rawValue: name).group == group)
     }
 
     @Test func unknownStageNamesHaveNoGroup() {
-        #expect(StageGroup.of(stage: "textual") == nil)
-        #expect(StageGroup.of(stage: "bundle") == nil)
+        #expect(StageName(rawValue: "textual").group == nil)
+        #expect(StageName.bundle.group == nil)
     }
 
     @Test func capsCountWhatTheLedgerAlreadyHolds() {
@@ -61,7 +61,7 @@ struct PlanningTests {
         return try ManifestLoader.load(path: url.path, kinds: StandardKinds.registry).items[0]
     }
 
-    static func stages(_ item: Item, _ names: [String]) -> [PlannedStage] {
+    static func stages(_ item: Item, _ names: [StageName]) -> [PlannedStage] {
         names.map { PlannedStage(item: item, stage: $0, provider: "offline", model: "-", status: .free) }
     }
 

@@ -35,7 +35,7 @@ struct RealtimeAsk: Sendable, Equatable {
     }
 
     /// The stage the ledger records for this ask: "speech-03", then "speech-03-ask-2".
-    func stage(_ base: String) -> String { ask == 1 ? base : "\(base)-ask-\(ask)" }
+    func stage(_ base: StageName) -> StageName { ask == 1 ? base : base.adding("ask-\(ask)") }
 
     /// Canonical JSON; the first ask has no `ask` field, so its key is what it always was.
     var canonical: Data {
