@@ -44,7 +44,7 @@ struct FakeRunwareSpeechModel: Sendable {
 
     /// The voice ids the bundled models.json row of a model maps our names to.
     static func voices(in model: String) -> Set<String> {
-        let row = ModelTable.bundled.rows.first { $0.provider == .runware && $0.role == "speech" && $0.model == model }
+        let row = ModelTable.bundled.rows.first { $0.provider == .runware && $0.role == .speech && $0.model == model }
         return Set(row?.voiceIds.map { Array($0.values) } ?? [])
     }
 

@@ -89,7 +89,7 @@ struct ModelRulesTests {
         let h = try await LiveHarness(budget: Budget(dailyUSD: 100, weeklyUSD: 500))
         let live = try h.client(provider)
         let today = DayStamp.utcToday()
-        let models = ModelTable.bundled.rows.filter { $0.provider == provider && $0.role == "text" && !$0.isPattern
+        let models = ModelTable.bundled.rows.filter { $0.provider == provider && $0.role == .text && !$0.isPattern
             && ($0.retires ?? "9999") > today }
         #expect(!models.isEmpty)
         var sent = 0

@@ -129,7 +129,7 @@ struct SpeechProviderTests {
         let live = try await ResolvedProviders.resolve(ProviderChoices(text: .offline, image: .offline, speech: .auto),
                                                        environment: Self.environment(openAIKey: true), offline: false)
         #expect(live.speech.name == "openai" && live.set.speech?.name == "openai")
-        #expect(live.live["speech"] == .openai)
+        #expect(live.live[.speech] == .openai)
         // The default moves to the Realtime model on OpenAI's shutdown day (SpeechChoice).
         let expected = DayStamp.utcToday() < "2027-01-06" ? "speech: openai gpt-4o-mini-tts (live, https://api.openai.com/v1)"
             : "speech: openai gpt-realtime-2.1-mini (live, Realtime API, https://api.openai.com/v1)"
@@ -138,7 +138,7 @@ struct SpeechProviderTests {
 
         let offline = try await ResolvedProviders.resolve(ProviderChoices(), environment: Self.environment(openAIKey: false), offline: false)
         #expect(offline.speech.name == "offline" && offline.set.speech?.name == "offline")
-        #expect(offline.live["speech"] == nil && offline.transport == nil)
+        #expect(offline.live[.speech] == nil && offline.transport == nil)
         let line = try #require(offline.set.description.first { $0.hasPrefix("speech:") })
         // Piper when `make piper` installed it, espeak-ng otherwise: the header says which.
         #expect(line.hasPrefix("speech: offline (piper 1.") || line.hasPrefix("speech: offline (espeak-ng 1."), "\(line)")

@@ -5,8 +5,8 @@ extension ModelTable {
     public struct Use: Sendable, Equatable, Hashable {
         public var provider: ProviderID
         public var model: String
-        public var role: String
-        public init(provider: ProviderID, model: String, role: String) {
+        public var role: Role
+        public init(provider: ProviderID, model: String, role: Role) {
             self.provider = provider
             self.model = model
             self.role = role

@@ -7,8 +7,8 @@ public struct ModelSpec: Sendable, Codable, Equatable {
     public var provider: ProviderID
     /// The model id, or a prefix pattern ending in `*` (`civitai:*`) that prices unknown models of a family.
     public var model: String
-    /// "text", "speech" or "image".
-    public var role: String
+    /// What the model is for: text, speech or image.
+    public var role: Role
     /// "token", "character", "audio-minute" or "image".
     public var unit: String
     public var inputPerMillion: Double?
@@ -119,14 +119,14 @@ public struct ModelTable: Sendable {
     }
 
     /// The named models of a provider and role (no patterns), for messages.
-    public func known(provider: ProviderID, role: String) -> [String] {
+    public func known(provider: ProviderID, role: Role) -> [String] {
         rows.filter { $0.provider == provider && $0.role == role && !$0.isPattern && ($0.retires == nil) }.map(\.model)
     }
 
     /// Fails before anything is spent when a model is unknown, of the wrong role, or retired on `day`.
-    public func check(provider: ProviderID, model: String, role: String? = nil, on day: String) throws -> ModelSpec {
+    public func check(provider: ProviderID, model: String, role: Role? = nil, on day: String) throws -> ModelSpec {
         guard let row = spec(provider: provider, model: model), role == nil || row.role == role else {
-            let known = known(provider: provider, role: role ?? "text")
+            let known = known(provider: provider, role: role ?? .text)
             throw FactoryError(.provider, "\(provider) model \"\(model)\" is not in models.json; use one of "
                                + "\(known.joined(separator: ", ")) or add a row with its price, limits and source")
         }

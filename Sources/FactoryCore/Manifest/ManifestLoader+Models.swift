@@ -12,7 +12,7 @@ extension LoadSession {
             if providers.text == .auto, table.spec(provider: .anthropic, model: model) == nil,
                table.spec(provider: .openai, model: model) != nil {
                 // auto with an OpenAI model: fine, the model says which provider it needs.
-            } else if let reason = modelProblem(provider: provider, model: model, role: "text", table: table, today: today) {
+            } else if let reason = modelProblem(provider: provider, model: model, role: .text, table: table, today: today) {
                 problems.append(problem(at: providersNode?["text_model"] ?? root, path: "providers.text_model", reason))
             }
         }
@@ -44,7 +44,7 @@ extension LoadSession {
         }
     }
 
-    func modelProblem(provider: ProviderID, model: String, role: String, table: ModelTable, today: String) -> String? {
+    func modelProblem(provider: ProviderID, model: String, role: Role, table: ModelTable, today: String) -> String? {
         do {
             _ = try table.check(provider: provider, model: model, role: role, on: today)
             return nil

@@ -65,8 +65,8 @@ public struct SpeechChoice: Sendable, Equatable {
         let row = table.spec(provider: provider, model: model)
             ?? (choices.speech == .auto ? table.spec(provider: .runware, model: model) : nil)
         let set = source == .environment ? "FACTORY_SPEECH_MODEL=\(model)" : "providers.speech_model: \(model)"
-        guard let row, row.role == "speech" else {
-            let known = (table.known(provider: .openai, role: "speech") + table.known(provider: .runware, role: "speech"))
+        guard let row, row.role == .speech else {
+            let known = (table.known(provider: .openai, role: .speech) + table.known(provider: .runware, role: .speech))
             choice.problem = "\(set): \"\(model)\" is not a speech model in models.json; use one of \(known.joined(separator: ", "))"
                 + (source == .environment ? ", or unset FACTORY_SPEECH_MODEL" : "")
             return choice
@@ -82,7 +82,7 @@ public struct SpeechChoice: Sendable, Equatable {
     }
 
     static func followDefault(_ model: String, table: ModelTable, today: String) -> SpeechChoice {
-        guard let first = table.rows.first(where: { $0.model == model && $0.role == "speech" }) else {
+        guard let first = table.rows.first(where: { $0.model == model && $0.role == .speech }) else {
             return SpeechChoice(model: model, source: .builtIn, row: nil, problem: "the default speech model \(model) has no row in models.json; "
                                 + "set providers.speech_model", voiceMap: [:], notes: [])
         }

@@ -19,7 +19,7 @@ public struct AnthropicClient: TextProvider {
     /// The call as the ledger, the cache and `estimate` see it, the body that is sent, and its shape.
     func call(system: String, user: String, schema: Any, seed: UInt64, expectedOutput: Int, answerTokens: Int,
               reasoning: Reasoning, item: String, maxTokens: Int? = nil) throws -> (PaidCall, body: Data, spec: ModelSpec, shape: AnthropicRequest) {
-        let spec = try client.spec(model, role: "text")
+        let spec = try client.spec(model, role: .text)
         var shape = try AnthropicRequest.plan(spec: spec, reasoning: reasoning, answerTokens: answerTokens, item: item)
         if let maxTokens { shape = shape.resized(maxTokens) }
         let body = LiveClient.json(shape.body(model: model, system: system, user: user, schema: schema))
@@ -135,7 +135,7 @@ public struct AnthropicClient: TextProvider {
     /// What the generation record says about the request's shape.
     func parameters(_ maxTokens: Int, _ reasoning: Reasoning) -> [String: String] {
         var parameters = ["max_tokens": "\(maxTokens)"]
-        if let spec = try? client.spec(model, role: "text"),
+        if let spec = try? client.spec(model, role: .text),
            let shape = try? AnthropicRequest.plan(spec: spec, reasoning: reasoning, answerTokens: 1, item: "") {
             if let effort = shape.effort { parameters["effort"] = effort }
             if let type = shape.thinking?.type { parameters["thinking"] = type }

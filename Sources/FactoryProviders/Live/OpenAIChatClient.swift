@@ -22,7 +22,7 @@ public struct OpenAIChatClient: TextProvider {
     /// deprecated; developers.openai.com/api/docs/models/gpt-6-luna: reasoning effort none…max.)
     func call(system: String, user: String, schemaName: String, schema: Any, seed: UInt64, expectedOutput: Int,
               answerTokens: Int, reasoning: Reasoning, item: String, maxTokens: Int? = nil) throws -> (PaidCall, body: Data, spec: ModelSpec, budget: Int) {
-        let spec = try client.spec(model, role: "text")
+        let spec = try client.spec(model, role: .text)
         var fields: [String: Any] = [
             "model": model,
             "messages": [["role": "system", "content": system], ["role": "user", "content": user]],

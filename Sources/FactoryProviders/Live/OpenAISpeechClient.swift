@@ -35,7 +35,7 @@ public struct OpenAISpeechClient: Sendable {
         guard !request.input.isEmpty, request.input.count <= 4096 else {
             throw FactoryError(.provider, "item \(item): narration chunk of \(request.input.count) characters; OpenAI speech takes 1–4096")
         }
-        let price = try client.spec(request.model, role: "speech")
+        let price = try client.spec(request.model, role: .speech)
         if let voices = price.voices, !voices.contains(request.voice) {
             throw FactoryError(.provider, "item \(item): voice \"\(request.voice)\" is not a voice of \(request.model) (it speaks "
                                + "\(voices.joined(separator: ", "))); choose one of those, or set providers.speech_model")

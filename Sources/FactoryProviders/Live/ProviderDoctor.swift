@@ -40,20 +40,20 @@ public struct ProviderDoctor: Sendable {
             return [Finding(provider: "setup", level: .problem, message: Secrets.redact("\(error)"))]
         }
         defer { if let transport = resolved.transport { Task { await transport.shutdown() } } }
-        for role in ["text", "image", "speech"] where resolved.live[role] == nil {
-            findings.append(Finding(provider: role, level: .skipped, message: "offline (no key for a live \(role) provider): nothing to check"))
+        for role in Role.allCases where resolved.live[role] == nil {
+            findings.append(Finding(provider: role.rawValue, level: .skipped, message: "offline (no key for a live \(role) provider): nothing to check"))
         }
         if let text = resolved.set.text as? AnthropicClient {
             findings += await anthropic(text.client, model: text.model)
         }
         if let text = resolved.set.text as? OpenAIChatClient {
-            findings += await openAI(text.client, model: text.model, role: "text")
+            findings += await openAI(text.client, model: text.model, role: .text)
         }
         if let speech = resolved.speech as? OpenAISpeechProvider {
-            findings += await openAI(speech.client.client, model: speech.model, role: "speech")
+            findings += await openAI(speech.client.client, model: speech.model, role: .speech)
         }
         if let speech = ((resolved.speech as? VoiceMappedSpeechProvider)?.inner ?? resolved.speech) as? OpenAIRealtimeSpeechProvider {
-            findings += await openAI(speech.client, model: speech.model, role: "speech")
+            findings += await openAI(speech.client, model: speech.model, role: .speech)
             findings.append(await realtimeSession(speech.client, model: speech.model))
         }
         if let image = resolved.set.image as? RunwareClient {
@@ -69,7 +69,7 @@ public struct ProviderDoctor: Sendable {
     }
 
     /// The table's word on a model: retired (a problem), retiring within 30 days (a warning), or its date.
-    func lifecycle(_ provider: ProviderID, _ model: String, role: String) -> Finding? {
+    func lifecycle(_ provider: ProviderID, _ model: String, role: Role) -> Finding? {
         do {
             let spec = try models.check(provider: provider, model: model, role: role, on: today)
             if let warning = models.retirementWarning(provider: provider, model: model, on: today) {
@@ -87,7 +87,7 @@ public struct ProviderDoctor: Sendable {
     /// Anthropic's `GET /v1/models` (x-api-key, anthropic-version; `limit` up to 1000, `after_id`,
     /// `has_more`/`last_id`: anthropic-sdk-python `resources/models.py`, `pagination.py`). Free.
     func anthropic(_ client: LiveClient, model: String) async -> [Finding] {
-        var findings = lifecycle(.anthropic, model, role: "text").map { [$0] } ?? []
+        var findings = lifecycle(.anthropic, model, role: .text).map { [$0] } ?? []
         // GET /v1/models lists what the key can use, a page at a time (limit up to 1000, after_id).
         var ids: [String] = []
         var after: String?
@@ -109,7 +109,7 @@ public struct ProviderDoctor: Sendable {
     }
 
     /// OpenAI's `GET /v1/models` ({object: "list", data: [Model]}, openai-openapi `ListModelsResponse`). Free.
-    func openAI(_ client: LiveClient, model: String, role: String) async -> [Finding] {
+    func openAI(_ client: LiveClient, model: String, role: Role) async -> [Finding] {
         var findings = lifecycle(.openai, model, role: role).map { [$0] } ?? []
         let reply = await get(.openai, client, url: client.endpoint.appending("models"), headers: [("authorization", "Bearer \(client.key)")])
         var entries: [[String: Any]] = []
@@ -198,7 +198,7 @@ public struct ProviderDoctor: Sendable {
     func runware(_ client: LiveClient, models imageModels: [String]) async -> [Finding] {
         var findings: [Finding] = []
         for model in imageModels {
-            if let word = lifecycle(.runware, model, role: "image") { findings.append(word) }
+            if let word = lifecycle(.runware, model, role: .image) { findings.append(word) }
             let task: [String: Any] = ["taskType": "modelSearch", "taskUUID": UUID().uuidString.lowercased(), "search": model, "limit": 5]
             let reply: Result<HTTPTransport.Reply, ProviderFailure>
             do {
@@ -266,7 +266,7 @@ public struct ProviderDoctor: Sendable {
                 return Finding(provider: provider, level: .problem,
                                message: "\(base) refused the key (HTTP \(answer.status)): set \(keyVariable) to a valid key")
             case 404:
-                let known = models.known(provider: provider, role: "text").joined(separator: ", ")
+                let known = models.known(provider: provider, role: .text).joined(separator: ", ")
                 return Finding(provider: provider, level: .problem,
                                message: "\(base) does not serve \(model) to this key (HTTP 404); check the model name"
                                    + (known.isEmpty ? "" : " (models.json knows \(known))") + " and \(baseVariable)")

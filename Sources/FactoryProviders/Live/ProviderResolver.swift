@@ -12,7 +12,7 @@ public struct ResolvedProviders: Sendable {
     /// The transport to shut down after the run (nil when everything is offline).
     public var transport: HTTPTransport?
     /// Live providers by role.
-    public var live: [String: ProviderID]
+    public var live: [Role: ProviderID]
     /// The live models in use, by provider and role (image models come from the manifest's items).
     public var models: [ModelTable.Use] = []
     /// Decisions said once (the default speech model moved past a retirement, voices mapped).
@@ -23,11 +23,11 @@ public struct ResolvedProviders: Sendable {
     /// Warnings for live models that retire within 30 days (run, estimate and doctor print them).
     public func retirementWarnings(_ manifest: Manifest?, table: ModelTable = .bundled, today: String = DayStamp.utcToday()) -> [String] {
         var uses = models
-        if live["image"] == .runware {
-            uses += (manifest.map(ModelTable.imageModels) ?? [ModelDefaults.image]).map { ModelTable.Use(provider: .runware, model: $0, role: "image") }
+        if live[.image] == .runware {
+            uses += (manifest.map(ModelTable.imageModels) ?? [ModelDefaults.image]).map { ModelTable.Use(provider: .runware, model: $0, role: .image) }
         }
-        var warnings = table.retirementWarnings(uses.filter { !(speechIsDefault && $0.role == "speech") }, on: today)
-        if speechIsDefault, let use = uses.first(where: { $0.role == "speech" }),
+        var warnings = table.retirementWarnings(uses.filter { !(speechIsDefault && $0.role == .speech) }, on: today)
+        if speechIsDefault, let use = uses.first(where: { $0.role == .speech }),
            let warning = table.retirementWarning(provider: use.provider, model: use.model, on: today) {
             // The built-in default follows its successor on the day: nothing for the user to change.
             let next = table.spec(provider: use.provider, model: use.model)?.successor.map { " moves to \($0)" } ?? " moves on"
@@ -56,18 +56,18 @@ public struct ResolvedProviders: Sendable {
         }
         // Made only when a provider is live: an HTTP client must be shut down once made.
         var transport: HTTPTransport?
-        func client(_ provider: ProviderID, role: String) throws -> LiveClient? {
+        func client(_ provider: ProviderID, role: Role) throws -> LiveClient? {
             guard let key = credentials.keys[provider] else { return nil }
             let endpoint = try ProviderEndpoint.resolve(provider, environment: environment)
             let shared = transport ?? HTTPTransport()
             transport = shared
             return LiveClient(provider: provider, transport: shared, endpoint: endpoint, key: key, models: models)
         }
-        func missing(_ provider: ProviderID, role: String) -> FactoryError {
+        func missing(_ provider: ProviderID, role: Role) -> FactoryError {
             FactoryError(.provider, "providers.\(role): \(provider) is named in the manifest but \(Credentials.variables[provider] ?? "") "
                          + "is not set; set it (or put it in ~/.config/contentfactory/credentials, mode 0600), or use \(role): auto or offline")
         }
-        var lines: [String] = [], live: [String: ProviderID] = [:]
+        var lines: [String] = [], live: [Role: ProviderID] = [:]
         var speechUse: ModelTable.Use?
 
         let text: any TextProvider
@@ -84,27 +84,27 @@ public struct ResolvedProviders: Sendable {
         }
         if let provider = textChoice {
             let model = environment["FACTORY_TEXT_MODEL"] ?? choices.textModel ?? defaultTextModels[provider] ?? ""
-            _ = try models.check(provider: provider, model: model, role: "text", on: LiveClient.today())
-            guard let live = try client(provider, role: "text") else { throw missing(provider, role: "text") }
+            _ = try models.check(provider: provider, model: model, role: .text, on: LiveClient.today())
+            guard let live = try client(provider, role: .text) else { throw missing(provider, role: .text) }
             text = provider == .anthropic ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
             lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")
         } else {
             text = OfflineTextProvider()
             lines.append("text: offline (" + (choices.text == .offline ? "manifest says offline" : "no ANTHROPIC_API_KEY or OPENAI_API_KEY") + "; nothing is spent)")
         }
-        if textChoice != nil { live["text"] = textChoice }
+        if textChoice != nil { live[.text] = textChoice }
 
         let image: any ImageProvider
         let imageLive = choices.image == .runware || (choices.image == .auto && credentials.keys[.runware] != nil)
         if imageLive {
             guard credentials.keys[.runware] != nil else {
                 await transport?.shutdown()
-                throw missing(.runware, role: "image")
+                throw missing(.runware, role: .image)
             }
-            guard let client = try client(.runware, role: "image") else { throw missing(.runware, role: "image") }
+            guard let client = try client(.runware, role: .image) else { throw missing(.runware, role: .image) }
             image = RunwareClient(client: client)
             lines.append("image: runware (live, \(client.endpoint.base.absoluteString))")
-            live["image"] = .runware
+            live[.image] = .runware
         } else {
             image = OfflineImageProvider()
             lines.append("image: offline (" + (choices.image == .offline ? "manifest says offline" : "no RUNWARE_API_KEY") + "; nothing is spent)")
@@ -122,15 +122,15 @@ public struct ResolvedProviders: Sendable {
             speech = UnavailableSpeechProvider(name: speechProvider.rawValue, problem: problem)
             lines.append("speech: \(speechProvider) \(choice.model) cannot speak: \(problem)")
         } else if speechLive {
-            guard let client = try client(speechProvider, role: "speech") else {
+            guard let client = try client(speechProvider, role: .speech) else {
                 await transport?.shutdown()
-                throw missing(speechProvider, role: "speech")
+                throw missing(speechProvider, role: .speech)
             }
             speech = Self.liveSpeech(choice, client: client)
             lines.append("speech: \(speechProvider) \(choice.model) (live\(choice.isRealtime ? ", Realtime API" : ""), \(client.endpoint.base.absoluteString))")
             lines += choice.notes
-            live["speech"] = speechProvider
-            speechUse = ModelTable.Use(provider: speechProvider, model: choice.model, role: "speech")
+            live[.speech] = speechProvider
+            speechUse = ModelTable.Use(provider: speechProvider, model: choice.model, role: .speech)
         } else {
             speech = OfflineSpeechProvider()
             lines.append("speech: offline (\(OfflineSpeechProvider.describe()); "
@@ -141,7 +141,7 @@ public struct ResolvedProviders: Sendable {
                                          speech: speech, transport: transport, live: live)
         if let provider = textChoice {
             resolved.models.append(.init(provider: provider, model: (text as? AnthropicClient)?.model ?? (text as? OpenAIChatClient)?.model ?? "",
-                                         role: "text"))
+                                         role: .text))
         }
         if let use = speechUse { resolved.models.append(use) }
         if speechLive, choice.problem == nil { resolved.notes = choice.notes }

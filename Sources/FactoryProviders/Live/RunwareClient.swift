@@ -31,7 +31,7 @@ public struct RunwareClient: ImageProvider {
     /// fields the model's family takes (a `bfl:` partner model rejects steps, CFGScale and
     /// negativePrompt), priced from the model's row. A model of no known family is refused.
     func call(_ request: ImageRequest) throws -> (PaidCall, task: [String: Any], width: Int, height: Int, seed: Int64) {
-        let spec = try client.spec(request.model, role: "image")
+        let spec = try client.spec(request.model, role: .image)
         let takes = Set(spec.parameters ?? ["positivePrompt", "width", "height", "seed"])
         let width = Self.side(request.width, spec: spec), height = Self.side(request.height, spec: spec)
         // Runware seeds are 1…Int64.max.

@@ -68,7 +68,7 @@ public struct RunwareSpeechClient: Sendable {
     /// The call as the ledger, the cache and `estimate` see it (the task without its random
     /// `taskUUID`, so the same text in the same voice is one cache key), and the task to send.
     func call(_ request: Request, item: String) throws -> (PaidCall, task: [String: Any], voiceId: String) {
-        let spec = try client.spec(request.model, role: "speech")
+        let spec = try client.spec(request.model, role: .speech)
         let limit = Self.maxCharacters(request.model)
         guard !request.text.isEmpty, request.text.count <= limit else {
             throw FactoryError(.provider, "item \(item): narration chunk of \(request.text.count) characters; \(request.model) on "

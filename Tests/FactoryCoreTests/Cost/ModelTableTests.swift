@@ -12,11 +12,10 @@ struct ModelTableTests {
         #expect(DayMath.days(from: table.checked, to: "2026-11-24") != nil)
         for row in table.rows {
             #expect(!row.source.isEmpty && !row.date.isEmpty, "\(row.model)")
-            #expect(["text", "speech", "image"].contains(row.role), "\(row.model)")
             switch row.role {
-            case "text": #expect(row.maxOutputTokens != nil && row.outputPerMillion != nil, "\(row.model)")
-            case "speech": #expect(row.voices?.isEmpty == false, "\(row.model)")
-            default: #expect(row.family != nil && row.parameters?.contains("positivePrompt") == true, "\(row.model)")
+            case .text: #expect(row.maxOutputTokens != nil && row.outputPerMillion != nil, "\(row.model)")
+            case .speech: #expect(row.voices?.isEmpty == false, "\(row.model)")
+            case .image: #expect(row.family != nil && row.parameters?.contains("positivePrompt") == true, "\(row.model)")
             }
             if let thinking = row.thinking {
                 #expect(thinking.billedAsOutput == true, "\(row.model)")
@@ -32,21 +31,21 @@ struct ModelTableTests {
             #expect(row.retires == nil || row.retires ?? "" > "2027-07-01", "\(model)")
         }
         #expect(table.spec(provider: .runware, model: ModelDefaults.image) != nil)
-        #expect(table.spec(provider: .openai, model: ModelDefaults.speech)?.role == "speech")
+        #expect(table.spec(provider: .openai, model: ModelDefaults.speech)?.role == .speech)
     }
 
     @Test("retired: an error naming the successor; within 30 days: a warning; further off: nothing")
     func retirements() throws {
         let error = #expect(throws: FactoryError.self) {
-            try table.check(provider: .anthropic, model: "claude-sonnet-4-5-20250929", role: "text", on: "2026-11-30")
+            try table.check(provider: .anthropic, model: "claude-sonnet-4-5-20250929", role: .text, on: "2026-11-30")
         }
         #expect(error?.message.contains("claude-sonnet-5-5") == true)
         let soon = table.retirementWarning(provider: .openai, model: "tts-1", on: "2026-12-10")
         #expect(soon?.contains("2027-01-06") == true && soon?.contains("27 days") == true)
         #expect(table.retirementWarning(provider: .openai, model: "tts-1", on: "2026-11-24") == nil)
         #expect(table.retirementWarning(provider: .anthropic, model: "claude-sonnet-5-5", on: "2026-12-10") == nil)
-        let warnings = table.retirementWarnings([.init(provider: .openai, model: "gpt-4o-mini", role: "text"),
-                                                 .init(provider: .openai, model: "gpt-4o-mini", role: "text")], on: "2027-01-01")
+        let warnings = table.retirementWarnings([.init(provider: .openai, model: "gpt-4o-mini", role: .text),
+                                                 .init(provider: .openai, model: "gpt-4o-mini", role: .text)], on: "2027-01-01")
         #expect(warnings.count == 1)
     }
 

@@ -71,7 +71,7 @@ struct SpeechChoiceTests {
     @Test("a successor chain follows to the first live row and stops on a cycle")
     func successorChain() throws {
         func row(_ model: String, retires: String?, successor: String?) -> ModelSpec {
-            ModelSpec(provider: .openai, model: model, role: "speech", unit: "token", voices: ["alloy"], retires: retires,
+            ModelSpec(provider: .openai, model: model, role: .speech, unit: "token", voices: ["alloy"], retires: retires,
                       successor: successor, source: "test", date: "2026-11-27")
         }
         let chain = ModelTable(rows: [row("a", retires: "2026-01-01", successor: "b"), row("b", retires: "2026-06-01", successor: "c"),

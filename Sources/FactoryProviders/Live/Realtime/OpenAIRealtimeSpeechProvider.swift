@@ -51,7 +51,7 @@ public struct OpenAIRealtimeSpeechProvider: SpeechProvider {
         guard !request.text.isEmpty, request.text.count <= 4096 else {
             throw FactoryError(.provider, "item \(item): narration chunk of \(request.text.count) characters; the Realtime reader takes 1–4096")
         }
-        let price = try client.spec(model, role: "speech")
+        let price = try client.spec(model, role: .speech)
         guard price.api == "realtime" else {
             throw FactoryError(.provider, "item \(item): openai model \"\(model)\" is not served by the Realtime API (models.json api "
                                + "\"\(price.api ?? "speech")\"); choose a realtime model such as \(Self.defaultModel) for providers.speech_model")
