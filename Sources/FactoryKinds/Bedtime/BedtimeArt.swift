@@ -23,10 +23,12 @@ struct BedtimeArt {
         let hero = [spec.hero.name, spec.hero.appearance].compactMap { $0 }.joined(separator: ", ")
         let prompt = "\(story.illustrationPrompt); \(hero); soft watercolour children's book illustration, warm night light, gentle, calm"
         let size = Format.story.generationSize
+        // The offline painter's storybook scene: the setting's landmarks and the hero's colours.
+        var hints = ["kind": "bedtime", "prompt": prompt, "week": week.description, "hero": spec.hero.appearance ?? ""]
+        hints["setting"] = StorySetting.guess(scene: story.illustrationPrompt, theme: spec.theme)?.rawValue
         return ImageRequest(positivePrompt: prompt, negativePrompt: "scary, dark horror, text, watermark, deformed",
                             model: ModelDefaults.image, width: size.width, height: size.height, steps: 28, cfgScale: 7, seed: seed,
-                            hints: ["kind": "bedtime", "style": "watercolor", "series": "mindful-moment", "prompt": prompt,
-                                    "week": week.description])
+                            hints: hints)
     }
 
     func scene(cover: Image, story: Story, hero: String, cues: [Captions.Cue], duration: Double) throws -> Scene {

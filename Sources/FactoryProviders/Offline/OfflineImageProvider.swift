@@ -9,6 +9,7 @@ public struct OfflineImageProvider: ImageProvider {
 
     public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
         if request.hints["kind"] == "recipe" { return try recipePicture(request) }
+        if request.hints["kind"] == "bedtime" { return try storybookPicture(request) }
         let series = request.hints["series"].flatMap(Series.init(rawValue:)) ?? .mindfulMoment
         let style = request.hints["style"].flatMap(PosterStyle.init(rawValue:)) ?? series.defaultStyle
         let week = request.hints["week"] ?? ""
