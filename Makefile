@@ -59,7 +59,8 @@ test: deps test-deps piper
 	$(SWIFT) build
 	$(SWIFT) test --no-parallel
 
-# Also prepares what only the carousel figure needs, once: the ffmpeg CLI and a venv with MoviePy 2.
+# The benches are their own binary, factory-bench (the shipping `factory` has only what users run);
+# they time the `factory` built beside it. Also prepares what only the carousel figure needs, once: the ffmpeg CLI and a venv with MoviePy 2.
 # If either cannot be had, the bench still runs and says which figure it skipped.
 bench: build
 	@$(MAKE) --no-print-directory install-missing PACKAGES="postgresql" LABEL="PostgreSQL for the cluster figure"
@@ -75,9 +76,10 @@ bench: build
 	  { python3 -m venv .build/bench-venv && .build/bench-venv/bin/pip install -q "moviepy>=2,<3"; } \
 	    || echo "MoviePy could not be installed: the carousel figure will skip it"; \
 	fi
-	.build/release/factory bench manifests/sample-week.yaml
-	.build/release/factory bench-executor --items 200 --latency-ms 500
-	.build/release/factory bench-executor --items 200 --latency-ms 500 --workers 1,2,4
+	$(SWIFT) build -c release --product factory-bench
+	.build/release/factory-bench bench manifests/sample-week.yaml
+	.build/release/factory-bench bench-executor --items 200 --latency-ms 500
+	.build/release/factory-bench bench-executor --items 200 --latency-ms 500 --workers 1,2,4
 
 # Not in CI: libFuzzer over each untrusted surface (docs/fuzzing.md) for FUZZ_SECONDS each, with
 # AddressSanitizer, in .build-fuzz; prints execs and findings per target and fails on a finding.

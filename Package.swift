@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "factory", targets: ["factory"]),
+        .executable(name: "factory-bench", targets: ["factory-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -94,10 +95,16 @@ let package = Package(
             .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
         ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
+            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
+        // The benchmarks behind `make bench`, apart from the shipping binary; they time the `factory` built beside them.
+        .target(name: "FactoryBench", dependencies: [
+            "FactoryCore", "FactoryKinds", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "factory-bench", dependencies: ["FactoryBench"]),
         .target(name: "FactoryTesting"),
         // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
         .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
@@ -117,7 +124,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryCore", "FactoryKinds"]),
+        .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),
         .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),

@@ -1,4 +1,4 @@
-"""The recipe carousel of `factory bench --only carousel`, written the way a MoviePy 2.x user would.
+"""The recipe carousel of `factory-bench bench --only carousel`, written the way a MoviePy 2.x user would.
 
 Three photos, each a Ken Burns clip (zoom 1.00 -> 1.08, pan 2 % of the width, the direction
 alternating), 0.3 s crossfades, the hook line in Inter Bold 64 px white with a 4 px dark stroke,

@@ -1,13 +1,13 @@
-@testable import FactoryCommands
+@testable import FactoryBench
 import FactoryCore
 import FactoryKinds
 import Foundation
 import Testing
 
 /// The executor benchmark's ideal schedule and generated week: what `make bench` compares against.
-@Suite("factory bench-executor")
+@Suite("factory-bench bench-executor")
 struct BenchExecutorTests {
-    typealias Bench = FactoryCommand.BenchExecutor
+    typealias Bench = BenchCommand.BenchExecutor
 
     @Test func idealIsTheBusiestProvidersRoundsPlusOneLatency() {
         // 200 quotes at 4 at a time are 50 rounds of 0.5 s; the last image follows its quote.

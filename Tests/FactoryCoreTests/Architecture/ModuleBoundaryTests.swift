@@ -25,8 +25,12 @@ import Testing
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // Layer 3: the command line.
         "FactoryCommands": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders",
-                            "FactoryCluster", "FactoryImaging", "FactoryMedia", "ArgumentParser"],
+                            "FactoryCluster", "FactoryImaging", "ArgumentParser"],
         "factory": ["FactoryCommands"],
+        // The benchmarks: beside the command line, never in the shipping binary.
+        "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster",
+                         "FactoryImaging", "FactoryMedia", "ArgumentParser"],
+        "factory-bench": ["FactoryBench"],
         "FactoryTesting": [],
         // Tests: their module and what lies below it.
         "FactoryImagingTests": ["FactoryImaging"],
@@ -37,7 +41,7 @@ import Testing
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
         "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
-        "FactoryCommandsTests": ["FactoryCommands", "FactoryCore"],
+        "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryTesting"],
         "FactoryEndToEndTests": ["FactoryCore", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],

@@ -5,7 +5,7 @@ import FactoryMedia
 import FactoryProviders
 import Foundation
 
-extension FactoryCommand {
+extension BenchCommand {
     /// Hidden: renders one 15 s recipe template and prints the seconds it took (for `bench`).
     struct BenchRecipeRender: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "bench-recipe-render", shouldDisplay: false)
@@ -20,7 +20,7 @@ extension FactoryCommand {
     }
 }
 
-extension FactoryCommand {
+extension BenchCommand {
     /// Hidden: renders a read-along bedtime video of `--minutes` and prints seconds and peak RSS.
     struct BenchBedtimeRender: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "bench-bedtime-render", shouldDisplay: false)

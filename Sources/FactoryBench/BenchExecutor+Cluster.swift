@@ -4,7 +4,7 @@ import FactoryCore
 import FactoryFakeProviders
 import Foundation
 
-extension FactoryCommand.BenchExecutor {
+extension BenchCommand.BenchExecutor {
     /// `--workers 1,2,4`: the same week made by N `run --database` processes at once, against the
     /// ideal schedule for the limits, which are per provider account (the same for any N); and the
     /// database round trips each item cost.
@@ -56,7 +56,7 @@ extension FactoryCommand.BenchExecutor {
         let started = Date()
         let processes = try (0..<workers).map { n -> Process in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.executableURL = URL(fileURLWithPath: try BenchCommand.factoryBinary())
             process.arguments = ["run", "week.yaml", "--database", url, "--output", "out", "--state", "local-\(n)", "--skip-render",
                                  "--progress", "plain", "--lease-seconds", "30"]
             process.currentDirectoryURL = folder

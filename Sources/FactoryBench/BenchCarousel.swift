@@ -75,7 +75,7 @@ struct Carousel {
     }
 }
 
-extension FactoryCommand {
+extension BenchCommand {
     /// Hidden: renders the benchmark carousel and prints the seconds it took and its peak RSS (for `bench`).
     struct BenchCarouselRender: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "bench-carousel-render", shouldDisplay: false)

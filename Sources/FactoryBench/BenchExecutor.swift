@@ -3,7 +3,7 @@ import FactoryCore
 import FactoryFakeProviders
 import Foundation
 
-extension FactoryCommand {
+extension BenchCommand {
     /// `factory bench-executor`: `run --skip-render` of a generated week against fake-providers with
     /// a fixed latency, compared with the ideal schedule for the configured limits.
     struct BenchExecutor: AsyncParsableCommand {
@@ -44,7 +44,7 @@ extension FactoryCommand {
             environment["ANTHROPIC_BASE_URL"] = server.baseURLs["anthropic"]
             environment["RUNWARE_BASE_URL"] = server.baseURLs["runware"]
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.executableURL = URL(fileURLWithPath: try BenchCommand.factoryBinary())
             process.arguments = ["run", "week.yaml", "--output", "out", "--skip-render"]
             process.currentDirectoryURL = folder
             process.environment = environment

@@ -5,8 +5,8 @@ import FactoryMedia
 import FactoryProviders
 import Foundation
 
-extension FactoryCommand {
-    /// `factory bench`: the poster and chat renders against libx264 alone on the same frames, and
+extension BenchCommand {
+    /// `factory-bench bench`: the poster and chat renders against libx264 alone on the same frames, and
     /// the recipe carousel against ffmpeg's filter graph and MoviePy on the same photos.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Measure rendering against libx264 alone, ffmpeg and MoviePy (make bench).")
@@ -43,19 +43,20 @@ extension FactoryCommand {
         }
 
         func run() async throws {
-            let me = CommandLine.arguments[0]
+            // `factory` runs the weeks; the render benches are children of this binary.
+            let factory = try BenchCommand.factoryBinary(), me = BenchCommand.benchBinary
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("factory-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer {
                 if keep { print("kept: \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) }
             }
-            if only == "all" || only == "items" || only == "week" { try items(me, folder) }
+            if only == "all" || only == "items" || only == "week" { try items(factory, folder) }
             if only == "poster" { try poster(me, folder) }
             if only == "chat" { try chat(me, folder) }
             if only == "recipe" { try recipe(me, folder) }
-            if only == "all" || only == "bedtime" { try bedtime(me, folder) }
+            if only == "all" || only == "bedtime" { try bedtime(factory, folder) }
             if only == "all" || only == "carousel" { try await carousel(me, folder) }
-            if only == "all" || only == "estimate" { try estimate(me, folder) }
+            if only == "all" || only == "estimate" { try estimate(factory, folder) }
         }
 
         /// One item of each video kind and the whole week, end to end, against libx264 alone (docs/performance.md).

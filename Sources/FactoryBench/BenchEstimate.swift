@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-extension FactoryCommand.Bench {
+extension BenchCommand.Bench {
     /// `factory estimate` on a generated 10,000-item week (2,500 items of each kind), with the
     /// offline providers and with live ones (placeholder keys: nothing is sent). Goal: under 2 s.
     func estimate(_ me: String, _ folder: URL) throws {
