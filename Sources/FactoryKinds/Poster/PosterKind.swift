@@ -32,3 +32,8 @@ extension PosterSpec: KindSpec {
         }
     }
 }
+
+extension Item {
+    /// The item's poster settings (nil for an item of another kind).
+    public var poster: PosterSpec? { spec(PosterSpec.self) }
+}
