@@ -25,3 +25,15 @@ extension Loudness {
                            truePeak: Double(max(meter.truePeak, meter.samplePeak)).decibels)
     }
 }
+
+extension Loudness {
+    /// Loudness and true peak of a file's first audio stream (a video's AAC track, an MP3), decoded
+    /// to 44.1 kHz stereo block by block, so a long story's soundtrack is never held whole.
+    public static func analyse(decoding path: String, maxSeconds: Double = 3600, truePeak: Bool = true) throws -> Measurement {
+        var meter = LoudnessMeter(channels: 2, rate: AudioBuffer.rate, truePeak: truePeak)
+        try AudioDecoder.decode(path: path, maxSeconds: maxSeconds) { meter.add($0) }
+        meter.flush()
+        return Measurement(integrated: meter.integrated, samplePeak: Double(meter.samplePeak).decibels,
+                           truePeak: Double(max(meter.truePeak, meter.samplePeak)).decibels)
+    }
+}

@@ -6,8 +6,10 @@ import Foundation
 extension BundleCheck {
     /// The video's checks. The black-frame check decodes keyframes only (one at least every 2 s and
     /// at every scene cut, from our encoder) while every packet is read and counted; the sound
-    /// check decodes the whole audio track and measures its integrated loudness.
-    static func video(_ file: BundleMetadata.File, path: String, soundExpected: Bool) -> [BundleMetadata.Check] {
+    /// check decodes the whole audio track and measures its integrated loudness and, when
+    /// metadata.json records a target, its true peak against it (`audio:loudness`).
+    static func video(_ file: BundleMetadata.File, path: String, soundExpected: Bool,
+                      target: LoudnessTarget? = nil) -> [BundleMetadata.Check] {
         var checks: [BundleMetadata.Check] = []
         let recorded = file.media
         let probe: MediaProbe
@@ -30,7 +32,7 @@ extension BundleCheck {
         checks += boxes(path: path)
         checks += frames(path: path, expected: recorded?.video?.frames ?? v?.frames, duration: probe.duration, frame: frame)
         if soundExpected, a != nil {
-            checks.append(sound(path: path, duration: probe.duration))
+            checks += sound(path: path, duration: probe.duration, target: target)
         }
         return checks
     }
@@ -69,15 +71,22 @@ extension BundleCheck {
         ]
     }
 
-    /// `audio:not-silent`: the track is above the −70 LUFS gate of EBU R128 (digital silence is −∞).
-    static func sound(path: String, duration: Double) -> BundleMetadata.Check {
+    /// `audio:not-silent`: the track is above the −70 LUFS gate of EBU R128 (digital silence is −∞);
+    /// with a target, `audio:loudness`: within ±1 LU of it, the 4× oversampled true peak under its ceiling.
+    static func sound(path: String, duration: Double, target: LoudnessTarget? = nil) -> [BundleMetadata.Check] {
         do {
-            let audio = try AudioDecoder.decode(path: path, maxSeconds: duration + 1)
-            let loudness = Loudness.analyse(audio, truePeak: false).integrated
-            return .init("audio:not-silent", loudness.isFinite,
-                         loudness.isFinite ? String(format: "%.1f LUFS integrated", loudness) : "silent (below −70 LUFS throughout)")
+            let m = try Loudness.analyse(decoding: path, maxSeconds: duration + 1, truePeak: target != nil)
+            var checks: [BundleMetadata.Check] = [
+                .init("audio:not-silent", m.integrated.isFinite,
+                      m.integrated.isFinite ? String(format: "%.1f LUFS integrated", m.integrated) : "silent (below −70 LUFS throughout)"),
+            ]
+            if let target {
+                checks.append(.init("audio:loudness", target.accepts(integrated: m.integrated, truePeak: m.truePeak),
+                                    String(format: "%.1f LUFS, peak %.1f dBTP, target ", m.integrated, m.truePeak) + target.description))
+            }
+            return checks
         } catch {
-            return .init("audio:not-silent", false, "the audio does not decode: \(error)")
+            return [.init("audio:not-silent", false, "the audio does not decode: \(error)")]
         }
     }
 
@@ -99,11 +108,11 @@ extension BundleCheck {
         do {
             let audio = try AudioDecoder.decode(path: path, maxSeconds: probe.duration + 1)
             let loudness = Loudness.analyse(audio, mono: probe.audio?.channels == 1, truePeak: false).integrated
-            checks.append(.init("audio:loudness", loudness.isFinite && abs(loudness - target) <= 1,
-                                loudness.isFinite ? String(format: "%.1f LUFS integrated (target %.0f ± 1 LU)", loudness, target)
+            checks.append(.init("narration:loudness", loudness.isFinite && abs(loudness - target) <= 1,
+                                loudness.isFinite ? String(format: "%.1f LUFS integrated (target %g ± 1 LU)", loudness, target)
                                                   : "silent (below −70 LUFS throughout)"))
         } catch {
-            checks.append(.init("audio:loudness", false, "the narration does not decode: \(error)"))
+            checks.append(.init("narration:loudness", false, "the narration does not decode: \(error)"))
         }
         return checks
     }

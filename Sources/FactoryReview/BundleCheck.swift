@@ -50,7 +50,7 @@ public enum BundleCheck {
             // A file that is not there has nothing more to check.
             guard FileManager.default.fileExists(atPath: path) else { continue }
             switch (file.name as NSString).pathExtension.lowercased() {
-            case "mp4": checks += video(file, path: path, soundExpected: soundExpected(metadata))
+            case "mp4": checks += video(file, path: path, soundExpected: soundExpected(metadata), target: loudnessTarget(metadata))
             case "mp3": checks += narration(file, path: path, metadata: metadata)
             case "jpg", "jpeg", "png": checks.append(image(file, path: path))
             default: break
@@ -76,6 +76,13 @@ public enum BundleCheck {
     /// Chat and bedtime videos always carry sound; posters and recipes only with a music bed.
     static func soundExpected(_ metadata: BundleMetadata) -> Bool {
         ["chat-story", "bedtime-story"].contains(metadata.kind) || metadata.details?["music"] != nil
+    }
+
+    /// The soundtrack's target as metadata.json records it (nil for bundles made before targets were).
+    static func loudnessTarget(_ metadata: BundleMetadata) -> LoudnessTarget? {
+        guard let lufs = metadata.details?["loudness_target_lufs"].flatMap(Double.init),
+              let peak = metadata.details?["loudness_true_peak_ceiling_dbtp"].flatMap(Double.init) else { return nil }
+        return LoudnessTarget(integrated: lufs, truePeak: peak, preset: metadata.details?["loudness_preset"].flatMap(LoudnessTarget.Preset.init))
     }
 
     /// `image:<name>`: decodes to the end at the size metadata.json recorded.

@@ -76,7 +76,7 @@ import Testing
                                       files: [file], generation: [], totalCostUSD: 0, layout: [:], checks: [],
                                       details: ["loudness_target_lufs": "-18"], manifestSha256: "", toolVersion: "", createdAt: "")
         let checks = BundleCheck.narration(file, path: folder.path("story.mp3"), metadata: metadata)
-        #expect(checks.map(\.name) == ["mp3:audio", "audio:loudness"])
+        #expect(checks.map(\.name) == ["mp3:audio", "narration:loudness"])
         #expect(checks[0].passed, "\(checks[0].detail)")
         #expect(checks[1].passed == passes, "\(checks[1].detail)")
     }

@@ -10,6 +10,8 @@ public struct KindDescriptor: Sendable {
     /// What the text model's effort is when the item does not set `effort:` (a quote needs
     /// little, a story more).
     public let textEffort: Effort
+    /// The soundtrack's level when neither the item nor the manifest sets `loudness:`.
+    public let loudness: LoudnessTarget
     /// What the kind makes, in a few words, for messages that list the kinds.
     public let summary: String
     /// Decodes the kind's settings from the item's merged mapping (unknown keys are already refused).
@@ -19,12 +21,14 @@ public struct KindDescriptor: Sendable {
 
     /// A kind whose settings are `Spec`: `job` is handed the item's settings already typed.
     public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String,
+                                loudness: LoudnessTarget = .shortForm,
                                 decode: @escaping @Sendable (Decoder) throws -> Spec,
                                 job: @escaping @Sendable (Item, Spec, KindContext) -> any KindJob) {
         self.kind = kind
         self.keys = keys
         self.textEffort = textEffort
         self.summary = summary
+        self.loudness = loudness
         self.decode = { try decode($0) }
         self.job = { item, context in
             // The registry hands an item only to the descriptor that decoded it.

@@ -13,6 +13,8 @@ public struct Item: Sendable {
     /// Gain of the music bed, 0–1.
     public var musicVolume: Double
     public var quality: Quality
+    /// The level the soundtrack is made to: the item's `loudness:`, else the manifest's, else its kind's.
+    public var loudness: LoudnessTarget = .shortForm
     public var seed: UInt64?
     public var title: String?
     public var caption: String?
@@ -39,7 +41,7 @@ public struct Item: Sendable {
 
     /// Keys every kind accepts.
     public static let commonKeys = ["id", "kind", "day", "format", "music", "music_volume", "quality", "seed", "title",
-                                    "caption", "hashtags", "effort", "thinking"]
+                                    "caption", "hashtags", "effort", "thinking", "loudness"]
 }
 
 /// Decodes one item from its merged mapping (built-in ← defaults ← defaults.<kind> ← item).
@@ -47,7 +49,7 @@ struct ItemDecoding: Decodable {
     var item: Item
 
     enum Keys: String, CodingKey {
-        case id, kind, day, format, music, quality, seed, title, caption, hashtags, effort, thinking
+        case id, kind, day, format, music, quality, seed, title, caption, hashtags, effort, thinking, loudness
         case musicVolume = "music_volume"
     }
 
@@ -93,6 +95,7 @@ struct ItemDecoding: Decodable {
             effort: try c.decodeIfPresent(Effort.self, forKey: .effort),
             thinking: try c.decodeIfPresent(Bool.self, forKey: .thinking) ?? false)
         item.kindEffort = descriptor.textEffort
+        item.loudness = try c.decodeIfPresent(LoudnessTarget.self, forKey: .loudness) ?? descriptor.loudness
     }
 }
 
@@ -108,7 +111,9 @@ struct HeaderDecoding: Decodable {
     var concurrency: Concurrency
     var providers: ProviderChoices
 
-    static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "memory", "defaults", "items"]
+    /// `loudness:` is read with each item, as the default under its own `defaults:` (`SplitDefaults.topLevel`).
+    static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "memory", "defaults", "items",
+                       "loudness"]
     enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers, memory }
 
     init(from decoder: Decoder) throws {

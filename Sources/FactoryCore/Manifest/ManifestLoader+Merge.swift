@@ -3,6 +3,8 @@ import Yams
 
 /// The `defaults:` section split into what applies to every kind and what applies to one.
 struct SplitDefaults {
+    /// Top-level keys that are item settings too (`loudness:`), under every default.
+    var topLevel: [(Node, Node)] = []
     var common: [(Node, Node)] = []
     var perKind: [Kind: [(Node, Node)]] = [:]
 }
@@ -65,6 +67,9 @@ extension LoadSession {
             let name = key.string ?? ""
             if let i = index[name] { pairs[i] = (key, value) } else { index[name] = pairs.count; pairs.append((key, value)) }
             origins[name] = origin
+        }
+        for (k, v) in defaults.topLevel where allowed.contains(k.string ?? "") {
+            put(k, v, NodePath([.key(k.string ?? "")]))
         }
         // Shared defaults apply only where the kind has such a setting (a default voice does not
         // make a poster invalid).

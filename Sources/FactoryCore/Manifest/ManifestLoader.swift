@@ -79,7 +79,8 @@ struct LoadSession {
         }
 
         let header: HeaderDecoding? = decode(HeaderDecoding.self, from: root, base: NodePath())
-        let defaults = splitDefaults(root["defaults"])
+        var defaults = splitDefaults(root["defaults"])
+        defaults.topLevel = root.mapping?.filter { $0.key.string == "loudness" }.map { ($0.key, $0.value) } ?? []
         var items: [Item] = []
         var seenIds: [String: String] = [:]
         let zone = header.flatMap { TimeZone(identifier: $0.timezone) } ?? TimeZone(identifier: "UTC")!

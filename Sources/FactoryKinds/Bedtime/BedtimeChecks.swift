@@ -2,8 +2,8 @@ import FactoryCore
 import FactoryMedia
 import Foundation
 
-/// Checks a bedtime bundle before it is published: the video and story.mp3 facts, loudness
-/// within ±1 LU of the target, captions ending with the narration, every chunk under both limits.
+/// Checks a bedtime bundle before it is published: the video and story.mp3 facts, the narration's
+/// loudness within ±1 LU of the target, captions ending with the narration, every chunk under both limits.
 enum BedtimeChecks {
     static func run(writer: BundleWriter, settings: VideoSettings, duration: Double, cues: [Captions.Cue], loudness: Double,
                     target: Double, chunks: [NarrationChunk]) throws -> [BundleMetadata.Check] {
@@ -13,8 +13,8 @@ enum BedtimeChecks {
         let mp3 = try MediaProbe.probe(path: writer.path("story.mp3"))
         checks.append(.init("mp3:audio", mp3.audio?.codec == "mp3" && abs(mp3.duration - duration) < 0.3,
                             "\(mp3.audio?.codec ?? "none"), \(String(format: "%.2f", mp3.duration)) s for \(String(format: "%.2f", duration)) s of narration"))
-        checks.append(.init("audio:loudness", abs(loudness - target) <= 1,
-                            String(format: "%.1f LUFS integrated (target %.0f ± 1 LU)", loudness, target)))
+        checks.append(.init("narration:loudness", abs(loudness - target) <= 1,
+                            String(format: "story.mp3's voice %.1f LUFS integrated (target %g ± 1 LU)", loudness, target)))
         let end = cues.last?.end ?? 0
         checks.append(.init("captions:end", abs(end - duration) <= 0.5,
                             String(format: "last cue ends at %.2f s, the narration at %.2f s", end, duration)))

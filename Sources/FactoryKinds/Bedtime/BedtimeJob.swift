@@ -46,7 +46,6 @@ struct BedtimeJob: Sendable {
     var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
     var work: URL { weekFolder.appendingPathComponent(".work/\(item.id)", isDirectory: true) }
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "bedtime") }
-    static let loudnessTarget = -18.0
 
     var storyWriter: StoryWriter {
         StoryWriter(item: item, spec: spec, week: manifest.week, provider: providers.text, quarantine: quarantine, manifest: manifest.file,
@@ -129,7 +128,9 @@ struct BedtimeJob: Sendable {
             words += StoryWords.place(spoken.words, origin: joiner.lastOrigin, speech: timing)
         }
         let total = try joiner.finish()
-        let loudness = try Loudness.normalise(input: raw, output: narration, target: Self.loudnessTarget)
+        // story.mp3 carries the voice alone at the item's level (mono, read as one channel).
+        let loudness = try Loudness.normalise(input: raw, output: narration, target: item.loudness.integrated,
+                                              ceiling: item.loudness.truePeak - 0.5)
         try? FileManager.default.removeItem(atPath: raw)
         let measured = try Loudness.measure(path: narration)
 
@@ -157,24 +158,30 @@ struct BedtimeJob: Sendable {
         let music = try item.music.map {
             try MusicLoop.decode($0, maxSeconds: 120, to: work.appendingPathComponent("music.wav").path)
         }
-        let source = try NarrationSource(path: narration, music: music, musicGain: Float(item.musicVolume) * 0.4)
+        // The voice in both channels reads 3 LU louder than the mono file, with the bed on top:
+        // the mix is levelled again, to a work file the encoder then reads.
+        let mix = try NarrationSource(path: narration, music: music, musicGain: Float(item.musicVolume) * 0.4)
+        let source = try Loudness.levelled(mix, work: work.appendingPathComponent("soundtrack").path,
+                                           target: item.loudness.integrated, ceiling: item.loudness.truePeak).source
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
                                      preset: item.quality.preset, content: .illustration)
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
+        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
-                                           loudness: measured.integrated, target: Self.loudnessTarget, chunks: assets.spoken.map(\.chunk))
+                                           loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))
+            + [level.check]
         var details: [String: String] = [
             "voice": spec.voice.rawValue, "speech_provider": providers.speech?.name ?? "", "written_by": assets.source,
             "words": "\(story.wordCount)", "narration_seconds": String(format: "%.2f", total),
-            "loudness_lufs": String(format: "%.1f", measured.integrated), "loudness_target_lufs": String(format: "%.0f", Self.loudnessTarget),
-            "true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", loudness),
-            "loudness_method": "EBU R128 (ITU-R BS.1770-4, own implementation)",
+            "narration_loudness_lufs": String(format: "%.1f", measured.integrated),
+            "narration_true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", loudness),
             "chunks": "\(assets.spoken.count)",
             "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
             "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
             "word_timings": words.isEmpty ? "none (the voice reports none)" : "\(words.count) words in words.json (the voice's own alignment)",
         ]
+        details.merge(level.details) { a, _ in a }
         for (i, s) in assets.spoken.enumerated() {
             details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,
                                                                   s.reused ? "reused" : "new")

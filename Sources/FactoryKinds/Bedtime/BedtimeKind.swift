@@ -10,6 +10,7 @@ extension Kind {
 public enum BedtimeKind {
     public static let descriptor = KindDescriptor(
         kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
+        loudness: LoudnessTarget.Preset.bedtime.target,
         decode: { try BedtimeSpec(from: $0) },
         job: { item, spec, context in
             BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,

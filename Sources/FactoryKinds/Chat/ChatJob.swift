@@ -50,9 +50,10 @@ struct ChatJob: Sendable {
         try Task.checkCancellation()
 
         // Held as 16-bit samples through the render (half the memory of the mix; the music bed goes with the mix).
-        let sound = PackedAudioSource(try ChatSoundtrack.mix(
+        let mix = try ChatSoundtrack.mix(
             timeline: timeline, conversation: conversation,
-            music: try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) }, musicVolume: item.musicVolume))
+            music: try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) }, musicVolume: item.musicVolume)
+        let sound = SoundtrackLevel.levelled(mix, for: item).map { PackedAudioSource($0) }
         let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
                                      bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset,
                                      content: .screen)
@@ -70,7 +71,8 @@ struct ChatJob: Sendable {
         let coverAt = ChatCover.moment(conversation: conversation, timeline: timeline)
         try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
 
-        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings)
+        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
+        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [level.check]
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
             details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
@@ -78,7 +80,7 @@ struct ChatJob: Sendable {
                       "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
                       "cover_at_seconds": String(format: "%.3f", coverAt),
                       "typed_text_versions": "\(typedText?.rasterised ?? 0)",
-                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)])
+                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)].merging(level.details) { a, _ in a })
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

@@ -100,7 +100,7 @@ struct PosterJob: Sendable {
             try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
                 .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
                 .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
-        }
+        }.flatMap { SoundtrackLevel.levelled($0, for: item) }
         let settings = VideoSettings(width: scene.width, height: scene.height, fps: PosterVideo.fps, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
         return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
     }
@@ -153,12 +153,13 @@ struct PosterJob: Sendable {
         try writer.write(captions.vtt, to: "captions.vtt")
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
-        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants)
+        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)
+        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [level.check]
         var boxes: [String: Box] = [:]
         for (name, box) in geometry.inkBoxes { boxes[name] = box }
         try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
                                  settings: settings, stats: stats, layout: boxes, checks: checks,
-                                 details: item.music.map { ["music": ($0 as NSString).lastPathComponent] })
+                                 details: level.details.merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a })
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

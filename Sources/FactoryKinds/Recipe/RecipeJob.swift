@@ -86,8 +86,9 @@ struct RecipeJob: Sendable {
         try Task.checkCancellation()
         // The bed fitted to the video and held at 16 bits; the decoded 20 s (7 MB as Float) goes
         // before the encoder allocates its frames.
-        let sound = music.map { PackedAudioSource($0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration)
-                .faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume))) }
+        let sound = music.map { $0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration)
+                .faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
+            .flatMap { SoundtrackLevel.levelled($0, for: item) }.map { PackedAudioSource($0) }
         music = nil
         let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: RecipeArt.fps, bitrate: 10_000_000,
                                      preset: item.quality.preset, audioBitrate: 160_000)
@@ -96,7 +97,9 @@ struct RecipeJob: Sendable {
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
         let scan = FrameScan.Recorder(interval: 0.5)
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
+        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: sound != nil)
         let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings, scan: scan.scan))
+            + [level.check]
 
         let captions = Captions(plan.cues)
         try writer.write(captions.srt, to: "captions.srt")
@@ -115,7 +118,8 @@ struct RecipeJob: Sendable {
                       "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
                       "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
                       "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
-                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a })
+                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
+                .merging(level.details) { a, _ in a })
         if let failed = checks.first(where: { !$0.passed }) {
             throw try quarantined(writer, failed.name, failed.detail, checks: checks)
         }

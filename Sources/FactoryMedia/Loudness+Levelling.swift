@@ -1,0 +1,89 @@
+import Foundation
+
+extension Loudness {
+    /// How far under the true-peak ceiling the limiter aims: AAC at 128–160 kbit/s rebuilds peaks
+    /// a few tenths of a dB above the PCM it was given (measured on our videos: up to +0.5 dB).
+    public static let codecHeadroom = 0.8
+
+    /// A finished soundtrack made to read `target` LUFS integrated: one gain, then the true-peak
+    /// limiter wherever that gain would lift a peak past `ceiling − codecHeadroom`. Limiting lowers
+    /// the loudness a little, so the gain is raised by the shortfall and the pass run again (twice
+    /// at most), as `normalise` does for files. Silence comes back unchanged. Returns the levelled
+    /// audio and its measurement (true peak measured, 4× oversampled).
+    public static func levelled(_ audio: AudioBuffer, target: Double, ceiling: Double) -> (audio: AudioBuffer, measured: Measurement) {
+        let before = analyse(audio)
+        guard before.integrated.isFinite else { return (audio, before) }
+        let limit = ceiling - codecHeadroom
+        var gain = target - before.integrated
+        var out = gained(audio, by: gain, limit: before.truePeak + gain > limit ? limit : nil)
+        var after = analyse(out.audio)
+        for _ in 0..<2 where out.limited && target - after.integrated > 0.1 {
+            gain += target - after.integrated
+            out = gained(audio, by: gain, limit: limit)
+            after = analyse(out.audio)
+        }
+        return (out.audio, after)
+    }
+
+    /// `audio` × gain (in dB), through the limiter at `limit` dBTP when one is given.
+    static func gained(_ audio: AudioBuffer, by gain: Double, limit: Double?) -> (audio: AudioBuffer, limited: Bool) {
+        let linear = Float(pow(10, gain / 20))
+        let scaled = audio.samples.map { $0 * linear }
+        guard let limit else { return (AudioBuffer(samples: scaled), false) }
+        var limiter = PeakLimiter(channels: 2, rate: AudioBuffer.rate, ceiling: limit)
+        var out: [Float] = []
+        out.reserveCapacity(scaled.count + 4096)
+        scaled.withUnsafeBufferPointer { limiter.process($0, into: &out) }
+        limiter.flush(into: &out)
+        return (AudioBuffer(samples: out), limiter.deepest < 1)
+    }
+
+    /// Plays `source` to its end into a stereo WAV at `work`, levels that file to `target` LUFS
+    /// with the true peak under `ceiling − codecHeadroom` (`normalise`), and returns the levelled
+    /// file as a source for the encoder, with its measurement. The soundtrack is never held whole:
+    /// a 20-minute story's mix stays on disk. `work` is a path prefix; the caller removes its files.
+    public static func levelled(_ source: AudioSource, work: String, target: Double,
+                                ceiling: Double) throws -> (source: WAVAudioSource, measured: Measurement) {
+        let raw = work + "-mix.wav", level = work + "-levelled.wav"
+        let writer = try NarrationFileWriter(path: raw, channels: 2)
+        do {
+            var block = [Float](repeating: 0, count: 2 * 4096)
+            while true {
+                let n = try block.withUnsafeMutableBufferPointer { try source.read(into: $0, frames: 4096) }
+                if n > 0 { try writer.write(Array(block[0..<(2 * n)])) }
+                if n < 4096 { break }
+            }
+        } catch {
+            try? writer.finish()
+            throw error
+        }
+        try writer.finish()
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        // `normalise` keeps its limiter 0.3 dB under the ceiling it is given.
+        try normalise(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3)
+        return (try WAVAudioSource(path: level), try analyse(path: level))
+    }
+}
+
+/// A stereo WAV at 44.1 kHz played once as a soundtrack (a levelled mix written by `Loudness.levelled`).
+public final class WAVAudioSource: AudioSource {
+    private let reader: NarrationReader
+
+    public init(path: String) throws {
+        reader = try NarrationReader(path: path)
+        guard reader.channels == 2, reader.sampleRate == AudioBuffer.rate else {
+            throw MediaError(.settings, "soundtrack \(path) must be stereo at \(AudioBuffer.rate) Hz "
+                             + "(it has \(reader.channels) channels at \(reader.sampleRate) Hz)")
+        }
+    }
+
+    /// Seconds of sound.
+    public var duration: Double { reader.duration }
+
+    public func read(into out: UnsafeMutableBufferPointer<Float>, frames: Int) throws -> Int {
+        let wanted = min(frames, out.count / 2)
+        let real = try reader.read(into: out, frames: wanted)
+        for i in (2 * real)..<(2 * wanted) { out[i] = 0 }
+        return real
+    }
+}
