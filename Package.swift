@@ -74,7 +74,7 @@ let package = Package(
             .product(name: "WSClient", package: "swift-websocket"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-        ]),
+        ], resources: [.copy("Library/Content")]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [
             "FactoryCore", "FactoryImaging",

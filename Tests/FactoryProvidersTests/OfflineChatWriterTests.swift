@@ -98,7 +98,7 @@ struct OfflineChatWriterTests {
         #expect(written.record.stage == "script")
         #expect(written.record.provider == "offline" && written.record.model == "chat-scripts-v1")
         #expect(written.record.parameters["genre"] == "mystery" && written.record.parameters["mood"] == "scary")
-        #expect(ChatScripts.mystery.map(\.id).contains(written.record.parameters["script"] ?? ""))
+        #expect(ChatScripts.scripts(for: .mystery).map(\.id).contains(written.record.parameters["script"] ?? ""))
         #expect(written.record.seed == 5 && written.record.costUSD == 0)
         #expect(written.record.promptHash == Digest.sha256(request.system + request.user))
         #expect(written.record.units == ["messages": 23])

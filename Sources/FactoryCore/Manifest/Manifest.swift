@@ -26,6 +26,46 @@ public struct Manifest: Sendable {
     public var folder: URL { file.deletingLastPathComponent() }
     /// SHA-256 of the manifest's bytes, recorded in every bundle.
     public var sha256: String
+    /// The manifest's own content library for the offline writers (`library:`), if it names one.
+    public var library: LibrarySetting? = nil
+}
+
+/// `library: my-quotes/` or `library: { path: my-quotes/, mode: replace }`: a folder of quote,
+/// story, chat and recipe files (docs/library.md), merged with the built-in library or replacing it.
+public struct LibrarySetting: Sendable, Equatable, Decodable {
+    /// How the folder's content meets the built-in library.
+    public enum Mode: String, ManifestWord {
+        /// Added to ours; an entry with the id of one of ours takes its place.
+        case merge
+        /// Each section the folder fills (a series' quotes, a genre's scripts, the settings, the recipes) is only the folder's.
+        case replace
+        public static let noun = "library mode"
+    }
+
+    /// The folder as written, relative to the manifest's folder unless absolute.
+    public var path: String
+    public var mode: Mode
+
+    public init(path: String, mode: Mode = .merge) {
+        self.path = path
+        self.mode = mode
+    }
+
+    public init(from decoder: Decoder) throws {
+        if let path = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(path: path)
+            return
+        }
+        try decoder.rejectUnknownKeys(["path", "mode"])
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        self.init(path: try c.decode(String.self, forKey: AnyKey(stringValue: "path")),
+                  mode: try c.decodeIfPresent(Mode.self, forKey: AnyKey(stringValue: "mode")) ?? .merge)
+    }
+
+    /// The folder, resolved against the manifest's folder.
+    public func folder(relativeTo manifestFolder: URL) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : manifestFolder.appendingPathComponent(path)).standardizedFileURL
+    }
 }
 
 /// The content memory's window: a text stage's answer may not repeat (exactly or nearly) what

@@ -1,15 +1,21 @@
 import FactoryCore
 import Foundation
 
-/// The embedded text provider: curated, seeded text per kind, no key and no network.
+/// The embedded text provider: curated, seeded text per kind from a content library, no key and
+/// no network.
 public struct OfflineTextProvider: TextProvider {
     public let name = "offline"
-    public init() {}
+    /// Where the quotes, stories, scripts and recipes come from: ours, or ours with a manifest's.
+    let library: OfflineLibrary
+
+    public init(library: OfflineLibrary = .shared) {
+        self.library = library
+    }
 
     public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        guard let quote = QuoteLibrary.pick(series: request.series, week: request.week, offset: 0, avoid: request.recent) else {
+        guard let quote = QuoteLibrary.pick(series: request.series, week: request.week, offset: 0, avoid: request.recent, in: library) else {
             throw Self.exhausted(item: context.item, library: "quote library", what: "\(request.series.rawValue) quote",
-                                 size: QuoteLibrary.quotes(for: request.series).count,
+                                 size: library.quotes(for: request.series).count,
                                  fix: "write the quote in the manifest (`quote:`), use a live text provider")
         }
         return GeneratedQuote(text: quote.text, attribution: quote.author,
@@ -31,9 +37,9 @@ public struct OfflineTextProvider: TextProvider {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         switch request.purpose {
         case .conversation(let brief):
-            guard let (conversation, script) = OfflineChatWriter.write(brief) else {
+            guard let (conversation, script) = OfflineChatWriter.write(brief, library: library) else {
                 throw Self.exhausted(item: context.item, library: "chat-script library", what: "\(brief.genre.rawValue) script",
-                                     size: ChatScripts.scripts(for: brief.genre).count,
+                                     size: library.scripts(for: brief.genre).count,
                                      fix: "write the thread by hand (`messages:` or `conversation:`), use a live text provider")
             }
             let data = try encoder.encode(conversation)
@@ -44,8 +50,8 @@ public struct OfflineTextProvider: TextProvider {
                                                         seed: brief.seed, promptHash: Digest.sha256(request.system + request.user),
                                                         units: ["messages": Double(conversation.messages.count)], costUSD: 0))
         case .recipe(let brief):
-            guard let picked = OfflineRecipeWriter.write(brief) else {
-                throw Self.exhausted(item: context.item, library: "recipe library", what: "recipe", size: RecipeLibrary.all.count,
+            guard let picked = OfflineRecipeWriter.write(brief, library: library) else {
+                throw Self.exhausted(item: context.item, library: "recipe library", what: "recipe", size: library.recipes.count,
                                      fix: "write the recipe in the manifest (`recipe:`), use a live text provider")
             }
             let data = try encoder.encode(picked.recipe)
@@ -55,10 +61,10 @@ public struct OfflineTextProvider: TextProvider {
                                                         promptHash: Digest.sha256(request.system + request.user),
                                                         units: ["recipes": 1], costUSD: 0))
         case .story(let brief):
-            guard let written = OfflineStoryWriter.write(brief) else {
-                let family = StoryLibrary.family(theme: brief.theme, seed: brief.seed)
-                throw Self.exhausted(item: context.item, library: "story library", what: "\(family.id) story",
-                                     size: min(family.titles.count, family.troubles.count),
+            guard let written = OfflineStoryWriter.write(brief, library: library) else {
+                let family = StoryLibrary.family(theme: brief.theme, seed: brief.seed, in: library.families)
+                throw Self.exhausted(item: context.item, library: "story library", what: "\(family?.id ?? "bedtime") story",
+                                     size: family?.troubles.count ?? 0,
                                      fix: "change the theme (another setting), write the story in <item>.story.md, use a live text provider")
             }
             let data = try encoder.encode(written.story)

@@ -8,8 +8,8 @@ import Foundation
 enum OfflineChatWriter {
     static let model = "chat-scripts-v1"
 
-    static func write(_ brief: ConversationBrief) -> (conversation: Conversation, script: ChatScript)? {
-        for script in preference(brief) {
+    static func write(_ brief: ConversationBrief, library: OfflineLibrary = .shared) -> (conversation: Conversation, script: ChatScript)? {
+        for script in preference(brief, library: library) {
             let written = write(brief, script: script)
             if !brief.recent.repeats(written.title, as: .title), !brief.recent.repeats(written.premise, as: .premise) {
                 return (written, script)
@@ -45,8 +45,8 @@ enum OfflineChatWriter {
 
     /// The genre's scripts in the order they are tried: those whose keyword is in the prompt
     /// first, each group rotated to start at the seed's pick.
-    static func preference(_ brief: ConversationBrief) -> [ChatScript] {
-        let all = ChatScripts.scripts(for: brief.genre)
+    static func preference(_ brief: ConversationBrief, library: OfflineLibrary = .shared) -> [ChatScript] {
+        let all = ChatScripts.scripts(for: brief.genre, in: library)
         let words = Set(brief.prompt.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
         let matching = all.filter { !words.isDisjoint(with: $0.keywords) }
         let others = all.filter { words.isDisjoint(with: $0.keywords) }

@@ -10,20 +10,12 @@ struct Quote: Sendable, Equatable {
     }
 }
 
-/// The offline quote library: 60 quotes per series, so a year of weekly posters never repeats.
-/// Attributions are given only where the wording and source are well established.
+/// The offline quote library: the bundled `quotes/` files hold 60 quotes per series, so a year of
+/// weekly posters never repeats (attributions only where the wording and source are well
+/// established); a manifest's own library adds to them or replaces them.
 enum QuoteLibrary {
-    static func quotes(for series: Series) -> [Quote] {
-        switch series {
-        case .mondayMotivation: mondayMotivation
-        case .tuesdayThoughts: tuesdayThoughts
-        case .wednesdayWisdom: wednesdayWisdom
-        case .thursdayTherapy: thursdayTherapy
-        case .fridayReflection: fridayReflection
-        case .weekendWellness: weekendWellness
-        case .dailyAffirmation: dailyAffirmation
-        case .mindfulMoment: mindfulMoment
-        }
+    static func quotes(for series: Series, in library: OfflineLibrary = .shared) -> [Quote] {
+        library.quotes(for: series)
     }
 
     /// The quote for a week: a per-series shuffle of the library (fixed by the series and the
@@ -31,8 +23,9 @@ enum QuoteLibrary {
     /// another quote for a regeneration. Quotes the series used recently (`avoid`: the content
     /// memory's window, and answers refused in this run) are stepped over; nil when every quote
     /// of the series is among them (the library is exhausted).
-    static func pick(series: Series, week: ISOWeek, offset: Int = 0, avoid: RecentWork = RecentWork()) -> Quote? {
-        let all = quotes(for: series)
+    static func pick(series: Series, week: ISOWeek, offset: Int = 0, avoid: RecentWork = RecentWork(),
+                     in library: OfflineLibrary = .shared) -> Quote? {
+        let all = quotes(for: series, in: library)
         var order = Array(all.indices)
         var rng = SeededRandom(seed: Seed.from(series.rawValue, String(week.year)))
         order.shuffle(using: &rng)

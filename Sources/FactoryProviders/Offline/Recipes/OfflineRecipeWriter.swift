@@ -7,16 +7,16 @@ import FactoryCore
 enum OfflineRecipeWriter {
     static let model = "recipe-library-v1"
 
-    static func write(_ brief: RecipeBrief) -> LibraryRecipe? {
-        preference(brief).first { !brief.recent.repeats($0.recipe.title, as: .title) }
+    static func write(_ brief: RecipeBrief, library: OfflineLibrary = .shared) -> LibraryRecipe? {
+        preference(brief, library: library).first { !brief.recent.repeats($0.recipe.title, as: .title) }
     }
 
     static func pick(_ brief: RecipeBrief) -> LibraryRecipe { preference(brief)[0] }
 
     /// The library in the order it is tried: by how many of the prompt's words each recipe's
     /// keywords share (most first); within a score, rotated to start at the seed's pick.
-    static func preference(_ brief: RecipeBrief) -> [LibraryRecipe] {
-        let all = RecipeLibrary.all
+    static func preference(_ brief: RecipeBrief, library: OfflineLibrary = .shared) -> [LibraryRecipe] {
+        let all = library.recipes
         let words = promptWords(brief.prompt)
         let scores = all.map { $0.keywords.intersection(words).count }
         let spin = Seed.from(model, String(brief.seed))

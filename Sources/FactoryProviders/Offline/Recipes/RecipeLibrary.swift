@@ -18,7 +18,7 @@ struct LibraryRecipe: Sendable {
 
 /// The offline recipe library: real dishes a home cook makes from an everyday fridge, with honest
 /// times (fridge to plate), costs (the whole dish, US supermarket prices), calories per serving,
-/// and 3–7 steps of 5–7 words. One file per part of the menu.
+/// and 3–7 steps of 5–7 words. The bundled `recipes/` files hold one part of the menu each.
 enum RecipeLibrary {
-    static var all: [LibraryRecipe] { breakfast + mains + worldKitchen + light + sweet }
+    static var all: [LibraryRecipe] { OfflineLibrary.shared.recipes }
 }

@@ -24,30 +24,32 @@ enum OfflineStoryWriter {
         var sentences: [String] { count == 0 ? [] : Array((part.core + part.extras).prefix(count)) + part.ending }
     }
 
-    /// The story for the brief. A title or a trouble (the premise) the series published recently
-    /// (`brief.recent`) is passed over for the next one of the setting; a theme that names no
-    /// setting moves on to the next setting when one has nothing left. nil when nothing is left.
-    static func write(_ brief: StoryBrief) -> Written? {
-        let first = StoryLibrary.family(theme: brief.theme, seed: brief.seed)
-        let named = StoryLibrary.namesFamily(theme: brief.theme)
-        let all = StoryLibrary.families
+    /// The story for the brief from `library`. A title or a trouble (the premise) the series
+    /// published recently (`brief.recent`) is passed over for the next one of the setting; a theme
+    /// that names no setting moves on to the next setting when one has nothing left. nil when
+    /// nothing is left.
+    static func write(_ brief: StoryBrief, library: OfflineLibrary = .shared) -> Written? {
+        let all = library.families
+        guard let first = StoryLibrary.family(theme: brief.theme, seed: brief.seed, in: all) else { return nil }
+        let named = StoryLibrary.namesFamily(theme: brief.theme, in: all)
         let start = all.firstIndex { $0.id == first.id } ?? 0
         let order = named ? [first] : (0..<all.count).map { all[(start + $0) % all.count] }
         for family in order {
-            if let written = write(brief, family: family) { return written }
+            if let written = write(brief, family: family, library: library) { return written }
         }
         return nil
     }
 
-    static func write(_ brief: StoryBrief, family: StoryFamily) -> Written? {
+    static func write(_ brief: StoryBrief, family: StoryFamily, library: OfflineLibrary = .shared) -> Written? {
         var random = SeededRandom(seed: Seed.from(model, String(brief.seed)))
         let cast = StoryCast(brief: brief, family: family, seed: brief.seed)
         let setup = pick(family.setups, &random)
         let troubleStart = Int(random.next() % UInt64(family.troubles.count))
         guard let trouble = (0..<family.troubles.count).lazy.map({ family.troubles[(troubleStart + $0) % family.troubles.count] })
             .first(where: { !brief.recent.repeats(cast.fill($0.summary), as: .premise) }) else { return nil }
-        let goodnight = pick(StoryLibrary.goodnights, &random)
-        let journey = interleave(shuffled(family.episodes, &random), shuffled(StoryLibrary.sharedEpisodes, &random))
+        guard !library.goodnights.isEmpty else { return nil }
+        let goodnight = pick(library.goodnights, &random)
+        let journey = interleave(shuffled(family.episodes, &random), shuffled(library.sharedEpisodes, &random))
 
         // Parts in story order: setup, journey episodes, problem, resolution, goodnight.
         var parts = [Placed(part: setup, count: setup.core.count)]
@@ -96,9 +98,10 @@ enum OfflineStoryWriter {
         for placed in parts where placed.count > 0 {
             paragraphs += split(placed.sentences.map(cast.fill).filter { !$0.isEmpty })
         }
-        let titleStart = Int(random.next() % UInt64(family.titles.count))
-        guard let title = (0..<family.titles.count).lazy.map({ cast.fill(family.titles[(titleStart + $0) % family.titles.count]) })
-            .first(where: { !brief.recent.repeats($0, as: .title) }) else { return nil }
+        // The title tells the trouble's plot: one of the trouble's own, else one of the setting's.
+        let spin = random.next()
+        let titles = rotated(trouble.titles, by: spin) + rotated(family.titles, by: spin)
+        guard let title = titles.lazy.map(cast.fill).first(where: { !brief.recent.repeats($0, as: .title) }) else { return nil }
         let story = Story(title: title, paragraphs: paragraphs, summary: cast.fill(trouble.summary),
                           illustrationPrompt: illustration(brief: brief, cast: cast, family: family))
         let used = parts.filter { $0.count > 0 }.map(\.part.id)
@@ -132,6 +135,13 @@ enum OfflineStoryWriter {
         if let looks = StoryCast.clean(brief.appearance) { hero += " (\(StoryCast.trimmedPunctuation(looks)))" }
         return "A soft watercolour picture-book illustration of \(hero) with \(cast.friendIntro), \(family.scene) "
             + "Warm, calm bedtime colours, gentle light, cosy and safe, no text."
+    }
+
+    /// The list started at `spin` modulo its length, wrapping round.
+    static func rotated<T>(_ list: [T], by spin: UInt64) -> [T] {
+        guard !list.isEmpty else { return [] }
+        let start = Int(spin % UInt64(list.count))
+        return Array(list[start...] + list[..<start])
     }
 
     static func pick<T>(_ list: [T], _ random: inout SeededRandom) -> T {

@@ -48,6 +48,21 @@ struct StoryCast {
         return out.replacingOccurrences(of: "  ", with: " ")
     }
 
+    /// The placeholders the cast fills: its own and the setting's words.
+    static let knownPlaceholders: Set<String> = Set(["hero", "friend", "Friend", "companion", "age", "looksLine", "traitsLine", "giftLine"]
+                                                    + StoryFamily.wordKeys)
+
+    /// The `{name}`s a template uses, in order.
+    static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
     /// Whether text written after `prefix` begins a sentence: nothing before it, or a full stop,
     /// question or exclamation mark (with or without a closing quote after it) and a space.
     static func startsSentence(_ prefix: String) -> Bool {
