@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FactoryFakeProviders
+import FactoryProviders
 import FactoryTesting
 import Foundation
 import NIOCore
@@ -103,5 +104,21 @@ enum Fixtures {
         var mood: String
         var age: Int
         var scenes: [Scene]
+    }
+}
+
+extension HTTPTransport {
+    /// A transport for one test, shut down (awaited) on every path, returned or thrown.
+    @discardableResult
+    static func scoped<T>(isolation: isolated (any Actor)? = #isolation, _ body: (HTTPTransport) async throws -> T) async throws -> T {
+        let transport = HTTPTransport()
+        do {
+            let value = try await body(transport)
+            await transport.shutdown()
+            return value
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
     }
 }

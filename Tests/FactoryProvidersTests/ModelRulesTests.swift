@@ -201,24 +201,24 @@ struct RunwareFamilyTests {
     }
 
     @Test("an unknown model: a family pattern reserves its ceiling; no family at all is refused with the fix")
-    func unknownModels() throws {
-        let transport = HTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        let client = RunwareClient(client: LiveClient(provider: .runware, transport: transport, endpoint: try ProviderEndpoint("http://127.0.0.1:9/v1"),
-                                                      key: "k"))
-        let known = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "civitai:4384@128713",
-                                                 width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
-        let unknown = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "civitai:99999@1",
-                                                   width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
-        #expect(unknown.estimate.maxUSD >= known.estimate.maxUSD * 4)
-        let partner = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "bfl:9@9",
-                                                   width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
-        #expect(partner.estimate.maxUSD >= 0.10)
-        let error = #expect(throws: FactoryError.self) {
-            try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "ideogram:4@1",
-                                         width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1))
+    func unknownModels() async throws {
+        try await HTTPTransport.scoped { transport in
+            let client = RunwareClient(client: LiveClient(provider: .runware, transport: transport, endpoint: try ProviderEndpoint("http://127.0.0.1:9/v1"),
+                                                          key: "k"))
+            let known = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "civitai:4384@128713",
+                                                     width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
+            let unknown = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "civitai:99999@1",
+                                                       width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
+            #expect(unknown.estimate.maxUSD >= known.estimate.maxUSD * 4)
+            let partner = try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "bfl:9@9",
+                                                       width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1)).0
+            #expect(partner.estimate.maxUSD >= 0.10)
+            let error = #expect(throws: FactoryError.self) {
+                try client.call(ImageRequest(positivePrompt: "p", negativePrompt: "", model: "ideogram:4@1",
+                                             width: 1024, height: 1024, steps: 28, cfgScale: 7, seed: 1))
+            }
+            #expect(error?.message.contains("not in models.json") == true)
         }
-        #expect(error?.message.contains("not in models.json") == true)
     }
 
     @Test("half the downloads broken mid-body, and a redirect: every image arrives, each paid once")

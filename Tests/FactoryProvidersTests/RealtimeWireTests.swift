@@ -125,17 +125,17 @@ struct RealtimeWireTests {
     }
 
     @Test("planning checks the voice and the API before anything is spent")
-    func planning() throws {
-        let transport = HTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        let client = LiveClient(provider: .openai, transport: transport, endpoint: try ProviderEndpoint("https://api.openai.com/v1"), key: "sk-x")
-        let provider = OpenAIRealtimeSpeechProvider(client: client)
-        #expect(try provider.plannedCall(Self.request, item: "story")?.endpoint == "realtime.response")
-        var nova = Self.request
-        nova.voice = "nova"
-        let error = #expect(throws: FactoryError.self) { try provider.plannedCall(nova, item: "story") }
-        #expect(error?.message.contains("\"nova\" is not a voice of gpt-realtime-2.1-mini") == true)
-        let old = OpenAIRealtimeSpeechProvider(client: client, model: "gpt-4o-mini-tts")
-        #expect(throws: FactoryError.self) { try old.plannedCall(Self.request, item: "story") }
+    func planning() async throws {
+        try await HTTPTransport.scoped { transport in
+            let client = LiveClient(provider: .openai, transport: transport, endpoint: try ProviderEndpoint("https://api.openai.com/v1"), key: "sk-x")
+            let provider = OpenAIRealtimeSpeechProvider(client: client)
+            #expect(try provider.plannedCall(Self.request, item: "story")?.endpoint == "realtime.response")
+            var nova = Self.request
+            nova.voice = "nova"
+            let error = #expect(throws: FactoryError.self) { try provider.plannedCall(nova, item: "story") }
+            #expect(error?.message.contains("\"nova\" is not a voice of gpt-realtime-2.1-mini") == true)
+            let old = OpenAIRealtimeSpeechProvider(client: client, model: "gpt-4o-mini-tts")
+            #expect(throws: FactoryError.self) { try old.plannedCall(Self.request, item: "story") }
+        }
     }
 }
