@@ -3,6 +3,7 @@ import FactoryCore
 import Foundation
 import FactoryImaging
 import FactoryKinds
+import FactoryProviders
 
 /// The `factory` command: turns a weekly manifest into finished share bundles.
 @available(macOS 10.15, *)
@@ -90,7 +91,10 @@ struct ManifestLocation: Sendable {
     /// date from the clock or $FACTORY_TODAY); problems are printed and exit 2.
     func loadManifest() throws -> Manifest {
         do {
-            return try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
+            let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
+            // The manifest's own content library is checked with it (exit 2 on a problem).
+            _ = try OfflineLibrary.load(loaded.library, manifestFolder: loaded.folder)
+            return loaded
         } catch let error as ManifestError {
             for problem in error.problems { printError(problem.description) }
             throw ExitCode(2)

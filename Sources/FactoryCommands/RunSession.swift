@@ -32,7 +32,8 @@ struct RunSession {
         let resolved: ResolvedProviders
         do {
             resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
-                                                           offline: offline)
+                                                           offline: offline,
+                                                           library: try OfflineLibrary.load(manifest.library, manifestFolder: manifest.folder))
         } catch {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FactoryCore
 import FactoryKinds
+import FactoryProviders
 import Foundation
 
 extension FactoryCommand {
@@ -16,6 +17,7 @@ extension FactoryCommand {
         func run() async throws {
             do {
                 let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.week.flatMap(ISOWeek.init), clock: try ManifestLocation.clock())
+                _ = try OfflineLibrary.load(loaded.library, manifestFolder: loaded.folder)
                 let itemProblems = loaded.items.flatMap { loaded.itemProblems[$0.id] ?? [] }
                 if !itemProblems.isEmpty {
                     for problem in itemProblems { printError(problem.description) }

@@ -110,11 +110,12 @@ struct HeaderDecoding: Decodable {
     var budget: Budget
     var concurrency: Concurrency
     var providers: ProviderChoices
+    var library: LibrarySetting?
 
     /// `loudness:` is read with each item, as the default under its own `defaults:` (`SplitDefaults.topLevel`).
     static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "memory", "defaults", "items",
-                       "loudness"]
-    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers, memory }
+                       "loudness", "library"]
+    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers, memory, library }
 
     init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(Self.keys)
@@ -140,5 +141,6 @@ struct HeaderDecoding: Decodable {
         concurrency = try c.decodeIfPresent(Concurrency.self, forKey: .concurrency) ?? Concurrency()
         providers = try c.decodeIfPresent(ProviderChoices.self, forKey: .providers) ?? ProviderChoices()
         memory = try c.decodeIfPresent(MemorySettings.self, forKey: .memory) ?? MemorySettings()
+        library = try c.decodeIfPresent(LibrarySetting.self, forKey: .library)
     }
 }

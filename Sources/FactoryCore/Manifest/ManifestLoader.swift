@@ -125,7 +125,8 @@ struct LoadSession {
         return Manifest(version: header.version, week: week ?? ISOWeek(year: 2026, week: 1), weekSpec: header.week, memory: header.memory, timezone: zone,
                         output: URL(fileURLWithPath: header.output).standardizedFileURL,
                         brand: header.brand, budget: header.budget, concurrency: header.concurrency,
-                        providers: header.providers, items: items, itemProblems: itemProblems, file: file, sha256: Digest.sha256(data))
+                        providers: header.providers, items: items, itemProblems: itemProblems, file: file, sha256: Digest.sha256(data),
+                        library: header.library)
     }
 
     /// One item merged with its defaults and decoded, with the problems found on the way.

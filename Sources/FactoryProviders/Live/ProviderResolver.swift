@@ -39,8 +39,9 @@ public struct ResolvedProviders: Sendable {
     public static let defaultTextModels: [ProviderID: String] = [.anthropic: ModelDefaults.anthropicText, .openai: ModelDefaults.openAIText]
     public static let defaultSpeechModel = ModelDefaults.speech
 
+    /// `library` is what the offline text provider writes from: ours, or ours with the manifest's (`OfflineLibrary.load`).
     public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
-                               models: ModelTable = .bundled) async throws -> ResolvedProviders {
+                               models: ModelTable = .bundled, library: OfflineLibrary = .shared) async throws -> ResolvedProviders {
         // Every key and URL is checked before any client is made.
         for provider in ProviderID.allCases where !offline {
             _ = try ProviderEndpoint.resolve(provider, environment: environment)
@@ -48,7 +49,7 @@ public struct ResolvedProviders: Sendable {
         let credentials = try Credentials.load(environment: environment)
         if offline {
             let speech = OfflineSpeechProvider()
-            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(), speech: speech, description: [
+            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(library: library), image: OfflineImageProvider(), speech: speech, description: [
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
                 "speech: offline (\(OfflineSpeechProvider.describe()); --offline, nothing is spent)",
@@ -89,7 +90,7 @@ public struct ResolvedProviders: Sendable {
             text = provider == .anthropic ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
             lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")
         } else {
-            text = OfflineTextProvider()
+            text = OfflineTextProvider(library: library)
             lines.append("text: offline (" + (choices.text == .offline ? "manifest says offline" : "no ANTHROPIC_API_KEY or OPENAI_API_KEY") + "; nothing is spent)")
         }
         if textChoice != nil { live[.text] = textChoice }
