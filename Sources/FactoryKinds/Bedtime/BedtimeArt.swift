@@ -84,9 +84,10 @@ struct BedtimeArt {
         return Scene(width: width, height: height, duration: duration, layers: layers)
     }
 
+    /// The title over the illustration: a navy veil (deepest behind the title) lets the storybook scene show through.
     func titleCard(story: Story, hero: String) throws -> Image {
         let insets = format.safeInsets
-        var card = try Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"><defs><linearGradient id=\"g\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\"><stop offset=\"0\" stop-color=\"#0B1026\" stop-opacity=\"0.92\"/><stop offset=\"1\" stop-color=\"#2B2F5A\" stop-opacity=\"0.85\"/></linearGradient></defs><rect width=\"\(width)\" height=\"\(height)\" fill=\"url(#g)\"/></svg>")
+        var card = try Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"><defs><linearGradient id=\"g\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\"><stop offset=\"0\" stop-color=\"#0B1026\" stop-opacity=\"0.5\"/><stop offset=\"0.3\" stop-color=\"#0B1026\" stop-opacity=\"0.72\"/><stop offset=\"0.7\" stop-color=\"#1B1F45\" stop-opacity=\"0.72\"/><stop offset=\"1\" stop-color=\"#2B2F5A\" stop-opacity=\"0.55\"/></linearGradient></defs><rect width=\"\(width)\" height=\"\(height)\" fill=\"url(#g)\"/></svg>")
         let textWidth = width - insets.left - insets.right - 60
         let moon = try TextRenderer.render(markup: "🌙", style: TextStyle(size: 120), width: 400).image
         let title = try TextRenderer.render(markup: TextRenderer.escape(story.title),

@@ -25,7 +25,7 @@ extension StorybookPainter {
         }
         s += path(hill(base: horizon + h * 0.06, amplitude: h * 0.015), c.near)
         // The big oak on the far side.
-        s += oak(w / 2 + farSide * w * rng.double(0.27, 0.33), heroFeet - h * 0.05, height: h * 0.44)
+        s += oak(w / 2 + farSide * w * rng.double(0.27, 0.33), heroFeet - h * 0.05, height: h * 0.4)
         // The mossy path from the bottom of the picture up to the hero's feet.
         let bottomX = w * rng.double(0.4, 0.6)
         let d = "M\(f(heroX - w * 0.06)),\(f(heroFeet - h * 0.02)) Q\(f(heroX - farSide * w * 0.25)),\(f(heroFeet + h * 0.15)) \(f(bottomX - w * 0.3)),\(f(h + 10)) "

@@ -3,7 +3,7 @@ import Foundation
 
 /// The hero as a simple friendly figure seen from the front: a big round head with a fringe
 /// (curls or long hair as the appearance says), dot eyes, rosy cheeks and a smile, an A-line coat
-/// in the appearance's colour, short legs and boots, and (away from the sea) a small lantern whose
+/// in the appearance's colour, short legs and boots, and a small lantern whose
 /// warm glow is the picture's near light.
 extension StorybookPainter {
     /// The figure standing with its feet centred on (`x`, `feet`), `scale` tall.
@@ -15,7 +15,7 @@ extension StorybookPainter {
         let lanternSide = farSide
         var g = ellipse(x, feet, s * 0.26, s * 0.035, "#0A0F24", 0.35, extra: " filter=\"url(#soft)\"")
         // A warm pool of light around the figure from the lantern.
-        if setting != .sea { g += glow(x + lanternSide * s * 0.24, shoulder + s * 0.42, s * 0.75) }
+        g += glow(x + lanternSide * s * 0.24, shoulder + s * 0.42, s * 0.75)
         // Long hair falls behind the shoulders.
         if look.long { g += ellipse(x, headY + headR * 0.6, headR * 1.15, headR * 1.35, look.hair, extra: stroke(hairInk, s * 0.01)) }
         // Legs and boots.
@@ -40,7 +40,7 @@ extension StorybookPainter {
             g += path("M\(f(x + side * s * 0.1)),\(f(shoulder + s * 0.05)) Q\(f(x + side * s * 0.2)),\(f(shoulder + s * 0.12)) \(f(hand.0)),\(f(hand.1))",
                       "none", extra: stroke(look.coat, s * 0.075))
             g += circle(hand.0, hand.1 + s * 0.01, s * 0.035, look.skin, extra: stroke(skinInk, s * 0.008, 0.6))
-            if out && setting != .sea { g += lantern(hand.0, hand.1 + s * 0.03, s * 0.1) }
+            if out { g += lantern(hand.0, hand.1 + s * 0.03, s * 0.1) }
         }
         // The head, hair and face.
         g += rect(x - s * 0.035, headY + headR * 0.8, s * 0.07, s * 0.08, look.skin)

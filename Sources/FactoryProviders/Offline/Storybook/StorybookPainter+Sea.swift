@@ -27,11 +27,17 @@ extension StorybookPainter {
             let x = rng.double(0, w), y = rng.double(horizon + 10, shore - 6), len = rng.double(10, 26) * (y - horizon) / (shore - horizon) + 6
             s += path("M\(f(x)),\(f(y)) q\(f(len / 2)),\(f(-len * 0.3)) \(f(len)),0", "none", extra: stroke(c.accent, 1.6, 0.5))
         }
+        s += rowingBoat(w / 2 - farSide * w * rng.double(0.25, 0.35), horizon + (shore - horizon) * rng.double(0.3, 0.5), w * 0.13)
         s += lighthouse(w / 2 + farSide * w * rng.double(0.28, 0.34), horizon + h * 0.06, height: h * 0.34)
         // The beach and its foam line.
         s += path(hill(base: shore, amplitude: h * 0.008), c.near)
         s += path(hill(base: shore + 2, amplitude: h * 0.004, to: shore + h * 0.012), c.accent, 0.7)
         s += path(hill(base: shore + h * 0.08, amplitude: h * 0.01), Tone.darker(c.near, 0.08))
+        for _ in 0..<7 {
+            let y = rng.double(shore + h * 0.05, h * 0.97), x = rng.double(-0.1, 0.9) * w
+            s += path("M\(f(x)),\(f(y)) q\(f(w * 0.06)),\(f(-h * 0.008)) \(f(w * 0.12)),0 t\(f(w * 0.12)),0", "none",
+                      extra: stroke(Tone.darker(c.near, 0.15), 2, 0.6))
+        }
         for _ in 0..<6 {
             let x = rng.double(0.08, 0.92) * w, y = rng.double(shore + h * 0.04, h * 0.95)
             if abs(x - heroX) < w * 0.12 && y < heroFeet + h * 0.03 { continue }
@@ -66,6 +72,15 @@ extension StorybookPainter {
         return s
     }
 
+    /// A little red rowing boat resting on the water, with its reflection.
+    func rowingBoat(_ x: Double, _ y: Double, _ size: Double) -> String {
+        let hull = "M\(f(x - size / 2)),\(f(y - size * 0.18)) L\(f(x + size / 2)),\(f(y - size * 0.18)) Q\(f(x + size * 0.4)),\(f(y + size * 0.08)) \(f(x + size * 0.25)),\(f(y + size * 0.08)) "
+            + "L\(f(x - size * 0.25)),\(f(y + size * 0.08)) Q\(f(x - size * 0.4)),\(f(y + size * 0.08)) \(f(x - size / 2)),\(f(y - size * 0.18)) Z"
+        return ellipse(x, y + size * 0.14, size * 0.45, size * 0.05, colours.moon, 0.25)
+            + path(hull, "#C0504D", extra: stroke("#7A2E35", size * 0.03))
+            + rect(x - size / 2, y - size * 0.2, size, size * 0.06, "#F4F0E8", r: size * 0.03)
+    }
+
     /// A pink scallop shell.
     func shell(_ x: Double, _ y: Double, _ r: Double) -> String {
         var s = path("M\(f(x)),\(f(y + r * 0.5)) L\(f(x - r)),\(f(y - r * 0.2)) Q\(f(x)),\(f(y - r * 1.4)) \(f(x + r)),\(f(y - r * 0.2)) Z", "#F4B6B0",
@@ -93,10 +108,26 @@ extension StorybookPainter {
             s += cloud(rng.double(-0.1, 1.1) * w, h * (0.76 + 0.03 * Double(k % 2)), width: rng.double(0.4, 0.6) * w, k % 2 == 0 ? c.far : c.middle, 0.75)
         }
         // The hero sits in a little cloud boat.
+        s += glow(heroX, heroFeet - h * 0.05, w * 0.4, id: "moonGlow")
         s += heroFigure(x: heroX, feet: heroFeet, scale: h * 0.2)
-        s += glow(heroX, heroFeet - h * 0.05, w * 0.35, id: "moonGlow")
-        s += cloud(heroX, heroFeet - h * 0.035, width: w * 0.52, c.middle, 1)
-        s += ellipse(heroX, heroFeet - h * 0.02, w * 0.24, h * 0.03, Tone.darker(c.middle, 0.1))
+        return s + cloudBoat(heroX, rim: heroFeet - h * 0.045, half: w * 0.25)
+    }
+
+    /// A little boat made of cloud: a crescent hull with soft puffs along its rim.
+    mutating func cloudBoat(_ x: Double, rim: Double, half: Double) -> String {
+        let c = colours
+        let hull = "M\(f(x - half)),\(f(rim - half * 0.25)) Q\(f(x - half * 0.8)),\(f(rim + half * 0.55)) \(f(x)),\(f(rim + half * 0.5)) "
+            + "Q\(f(x + half * 0.8)),\(f(rim + half * 0.55)) \(f(x + half)),\(f(rim - half * 0.3)) Q\(f(x)),\(f(rim + half * 0.1)) \(f(x - half)),\(f(rim - half * 0.25)) Z"
+        var s = path(hull, c.middle, extra: stroke(c.far, half * 0.03))
+        s += path("M\(f(x - half * 0.7)),\(f(rim + half * 0.3)) Q\(f(x)),\(f(rim + half * 0.45)) \(f(x + half * 0.7)),\(f(rim + half * 0.28))", "none",
+                  extra: stroke("#FFFFFF", half * 0.04, 0.6))
+        var px = x - half * 0.95
+        while px < x + half * 0.98 {
+            let r = half * rng.double(0.1, 0.16)
+            let t = (px - x) / half
+            s += circle(px, rim - half * 0.05 + t * t * -half * 0.2, r, c.middle)
+            px += r * 1.1
+        }
         return s
     }
 }

@@ -28,13 +28,16 @@ struct StorybookPainter {
         colours = StorybookColours.of(setting, warmth: rng.double(0, 1))
         hero = HeroLook(appearance: appearance, rng: &rng)
         let w = Double(width), h = Double(height)
-        horizon = h * rng.double(0.49, 0.53)
+        horizon = h * (setting == .sea ? rng.double(0.44, 0.47) : rng.double(0.49, 0.53))
         let heroLeft = rng.next() % 2 == 0
         heroX = w * (heroLeft ? rng.double(0.36, 0.44) : rng.double(0.56, 0.64))
         heroFeet = h * (setting == .sky ? rng.double(0.6, 0.63) : rng.double(0.64, 0.67))
-        // The moon sits on the side away from the hero, so the figure and the light balance.
+        // The moon sits on the side away from the hero, so the figure and the light balance; where
+        // a tall landmark stands there (the oak, the clock tower), it rises above the hero instead.
         let moonR = w * (setting == .sky ? rng.double(0.11, 0.13) : rng.double(0.065, 0.085))
-        moon = (w * (heroLeft ? rng.double(0.66, 0.8) : rng.double(0.2, 0.34)), h * rng.double(0.13, 0.2), moonR)
+        let moonOverHero = setting == .forest || setting == .town
+        let moonLeft = heroLeft == moonOverHero
+        moon = (w * (moonLeft ? rng.double(0.2, 0.34) : rng.double(0.66, 0.8)), h * rng.double(0.11, 0.18), moonR)
         self.rng = rng
     }
 
