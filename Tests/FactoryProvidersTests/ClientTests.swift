@@ -45,7 +45,7 @@ final class LiveHarness: Sendable {
                           key: key ?? Self.keys[provider] ?? "", models: .bundled)
     }
 
-    func context(_ item: String = "item-1", stage: String = "text") -> CallContext {
+    func context(_ item: String = "item-1", stage: StageName = .text) -> CallContext {
         CallContext(item: item, stage: stage, gateway: gateway)
     }
 

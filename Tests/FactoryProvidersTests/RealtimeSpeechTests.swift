@@ -43,7 +43,7 @@ final class RealtimeHarness: Sendable {
         func add(_ value: Double) { seconds.append(value) }
     }
 
-    func context(_ stage: String = "speech-01") -> CallContext { CallContext(item: "story", stage: stage, gateway: gateway) }
+    func context(_ stage: StageName = .speech(chunk: 0)) -> CallContext { CallContext(item: "story", stage: stage, gateway: gateway) }
 
     /// Files kept in the item's quarantine.
     func quarantined() -> [String] {
@@ -92,7 +92,7 @@ struct RealtimeSpeechTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, text) in texts.enumerated() {
                 let request = SpeechRequest(text: text, voice: index == 3 ? "cedar" : "marin", instructions: "Read gently.")
-                let context = h.context(String(format: "speech-%02d", index + 1))
+                let context = h.context(.speech(chunk: index))
                 group.addTask { _ = try await provider.speak(request, context: context) }
             }
             try await group.waitForAll()

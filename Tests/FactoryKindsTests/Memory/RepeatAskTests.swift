@@ -16,7 +16,7 @@ import Testing
         private var texts: [String]
         private(set) var quoteRequests: [QuoteRequest] = []
         private(set) var writeRequests: [TextRequest] = []
-        private(set) var stages: [String] = []
+        private(set) var stages: [StageName] = []
         init(quotes: [String] = [], texts: [String] = []) {
             self.quotes = quotes
             self.texts = texts
