@@ -34,6 +34,17 @@ struct OfflineLibraryTests {
         #expect(library.duplicates(in: "Content/").isEmpty)
     }
 
+    @Test("the bundled files read the located way (as a user's are) exactly as at run time")
+    func bundledReadsLocated() throws {
+        let located = try OfflineLibrary.readBundled(.located).get()
+        let fast = try OfflineLibrary.bundledResult.get()
+        for series in Series.allCases { #expect(located.quotes(for: series) == fast.quotes(for: series)) }
+        #expect(located.families.map(\.id) == fast.families.map(\.id))
+        #expect(located.families.flatMap(\.troubles).map(\.titles) == fast.families.flatMap(\.troubles).map(\.titles))
+        #expect(Genre.allCases.flatMap(located.scripts(for:)).map(\.id) == Genre.allCases.flatMap(fast.scripts(for:)).map(\.id))
+        #expect(located.recipes.map(\.recipe) == fast.recipes.map(\.recipe))
+    }
+
     @Test("every bundled quote keeps to the poster's length and each series has no repeat")
     func quotesKeepTheRules() throws {
         let library = try OfflineLibrary.bundledResult.get()
@@ -68,7 +79,7 @@ struct OfflineLibraryTests {
         do {
             _ = try DataFileDecoder.decode(QuoteFile.self, text: text, display: "q.json")
         } catch {
-            #expect(error.description == "q.json:3:40: quotes[0].autor: unknown key \"autor\"; did you mean \"author\"?", "\(error)")
+            #expect(error.description == "q.json:3:35: quotes[0].autor: unknown key \"autor\"; did you mean \"author\"?", "\(error)")
         }
     }
 

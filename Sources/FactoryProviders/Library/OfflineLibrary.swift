@@ -18,12 +18,15 @@ public struct OfflineLibrary: Sendable {
     /// `bundledResult` keeps the reason, and a test keeps it readable.
     public static let shared: OfflineLibrary = (try? bundledResult.get()) ?? OfflineLibrary()
 
-    static let bundledResult: Result<OfflineLibrary, ManifestError> = {
+    static let bundledResult: Result<OfflineLibrary, ManifestError> = readBundled(.fast)
+
+    /// Our library from the resource bundle, read `reading`'s way.
+    static func readBundled(_ reading: LibraryFolder.Reading) -> Result<OfflineLibrary, ManifestError> {
         guard let folder = Bundle.module.url(forResource: "Content", withExtension: nil) else {
             return .failure(ManifestError([Problem(file: "Content", path: "", message: "the bundled content library is missing from the build")]))
         }
-        return Result { () throws(ManifestError) in try LibraryFolder.read(folder, display: { "Content/" + $0 }) }
-    }()
+        return Result { () throws(ManifestError) in try LibraryFolder.read(folder, display: { "Content/" + $0 }, reading: reading) }
+    }
 
     /// The library a manifest asks for: ours, merged with or replaced by its `library:` folder.
     /// Throws every problem of the folder's files, located like a manifest's.
