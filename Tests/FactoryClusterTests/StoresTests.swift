@@ -33,7 +33,7 @@ struct StoresTests {
         #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("ledger.sqlite").path))
     }
 
-    @Test("with closes on a throw: the ledger refuses calls after, and the file opens again with its rows")
+    @Test("with closes on a throw, and the file opens again with its rows")
     func closesOnThrow() async throws {
         let folder = try TemporaryFolder()
         let stores = try Stores.local(state: folder.url, log: { _ in })
@@ -44,9 +44,6 @@ struct StoresTests {
             }
         }
         #expect(stores.isClosed)
-        await #expect(throws: (any Error).self) {
-            _ = try await stores.ledger.committed(day: "2026-11-23", week: "2026-W48")
-        }
         let again = try Stores.local(state: folder.url, access: .read, log: { _ in })
         let committed = try await again.with { try await $0.ledger.committed(day: "2026-11-23", week: "2026-W48") }
         #expect(committed.week == 0.5)

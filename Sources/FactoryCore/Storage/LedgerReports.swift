@@ -18,7 +18,8 @@ extension LocalLedger: LedgerReports {
         try await BlockingIO.run { try ledger.weekSpend(week) }
     }
 
-    /// Closes the SQLite file: later calls on this ledger throw. `Stores.with` calls it on the way out.
+    /// Closes the SQLite file; the ledger must not be used after (`Stores.with` calls it on the way out,
+    /// once the command's work is done).
     public func close() throws {
         try ledger.db.close()
     }
