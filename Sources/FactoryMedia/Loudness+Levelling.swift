@@ -7,8 +7,8 @@ extension Loudness {
 
     /// A finished soundtrack made to read `target` LUFS integrated: one gain, then the true-peak
     /// limiter wherever that gain would lift a peak past `ceiling − codecHeadroom`. Limiting lowers
-    /// the loudness a little, so the gain is raised by the shortfall and the pass run again (twice
-    /// at most), as `normalise` does for files. Silence comes back unchanged. Returns the levelled
+    /// the loudness, so the gain is raised by the shortfall and the pass run again until within
+    /// 0.1 LU (five passes at most). Silence comes back unchanged. Returns the levelled
     /// audio and its measurement (true peak measured, 4× oversampled).
     public static func levelled(_ audio: AudioBuffer, target: Double, ceiling: Double) -> (audio: AudioBuffer, measured: Measurement) {
         let before = analyse(audio)
@@ -17,8 +17,13 @@ extension Loudness {
         var gain = target - before.integrated
         var out = gained(audio, by: gain, limit: before.truePeak + gain > limit ? limit : nil)
         var after = analyse(out.audio)
-        for _ in 0..<2 where out.limited && target - after.integrated > 0.1 {
-            gain += target - after.integrated
+        // Under the limiter a dB of gain buys less than a dB of loudness: each pass steps by the
+        // shortfall over the slope the last two passes measured (a secant step), clamped to 1…10×.
+        var previous = (gain: gain, loudness: after.integrated)
+        for _ in 0..<4 where out.limited && abs(target - after.integrated) > 0.1 {
+            let slope = previous.gain == gain ? 1 : (after.integrated - previous.loudness) / (gain - previous.gain)
+            previous = (gain, after.integrated)
+            gain += (target - after.integrated) / min(1, max(0.1, slope))
             out = gained(audio, by: gain, limit: limit)
             after = analyse(out.audio)
         }
