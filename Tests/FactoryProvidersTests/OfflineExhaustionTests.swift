@@ -64,7 +64,7 @@ import Testing
                       ("town", "the little town's bakery"), ("snow", "a snowy winter night")])
     func aStoryFamilyGivesAQuarterOfAYearOfDifferentStories(family: String, theme: String) async throws {
         let library = try #require(StoryLibrary.families.first { $0.id == family })
-        #expect(library.titles.count >= 14 && library.troubles.count >= 14, "\(family): \(library.titles.count) titles, \(library.troubles.count) troubles")
+        #expect(library.troubles.count >= 14 && library.troubles.allSatisfy { !$0.titles.isEmpty }, "\(family): \(library.troubles.count) troubles")
         var brief = StoryBrief(name: "Mia", age: 5, theme: theme, minutes: 3, seed: 0)
         var titles: [String] = [], premises: [String] = []
         for week in 1...13 {
@@ -88,7 +88,7 @@ import Testing
             more += 1
             brief.recent = brief.recent.adding(written.story.title, as: .title).adding(written.story.summary, as: .premise)
         }
-        #expect(13 + more == min(library.titles.count, library.troubles.count), "\(family): \(13 + more) stories before running out")
+        #expect(13 + more == library.troubles.count, "\(family): \(13 + more) stories before running out")
         #expect(OfflineStoryWriter.write(brief) == nil)
         let total = 13 + more, request = StoryPrompt.request(brief)
         await #expect {

@@ -65,7 +65,7 @@ struct OfflineStoryTests {
         var texts = Set<String>()
         for seed in UInt64(0)..<8 { texts.insert(try await Self.write(Self.briefs(5, seed)[0].brief).1.paragraphs.joined()) }
         #expect(texts.count >= 6, "seeds should vary the story")
-        #expect(storyA.title.contains("Mia"))
+        #expect(!storyA.title.isEmpty && !storyA.title.contains("{"), "every placeholder of the title is filled: \(storyA.title)")
     }
 
     @Test func theHeroCompanionAndAbilityAreWovenIn() async throws {
