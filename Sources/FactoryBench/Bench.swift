@@ -335,9 +335,11 @@ extension BenchCommand {
                 printError("no poster item in \(manifest)")
                 throw ExitCode(2)
             }
+            let settings = BenchSettings.fromProcess()
             let seconds = try await PosterBench.render(poster, manifest: loaded, to: to,
                                                        providers: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(),
-                                                                              speech: OfflineSpeechProvider()))
+                                                                              speech: OfflineSpeechProvider()),
+                                                       tuning: settings.render, trace: settings.trace)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }
@@ -349,7 +351,8 @@ extension BenchCommand {
 
         func run() async throws {
             let conversation = try await ChatBench.conversation(provider: OfflineTextProvider())
-            let (seconds, _) = try ChatBench.render(conversation, to: to)
+            let settings = BenchSettings.fromProcess()
+            let (seconds, _) = try ChatBench.render(conversation, to: to, tuning: settings.render, trace: settings.trace)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }

@@ -5,7 +5,7 @@ import FactoryMedia
 import FactoryProviders
 import Foundation
 
-/// The recipe carousel `factory bench --only carousel` renders three ways (ours, one ffmpeg filter
+/// The recipe carousel `factory-bench bench --only carousel` renders three ways (ours, one ffmpeg filter
 /// graph, bench/carousel_moviepy.py): photos as Ken Burns clips crossfading into each other, a
 /// hook line over them. The numbers here are the ones the ffmpeg graph and the script use.
 struct Carousel {
@@ -93,7 +93,8 @@ extension BenchCommand {
             Vips.releaseMemory()
             _ = try SceneRenderer.render(scene, audio: nil, to: to,
                                          settings: VideoSettings(width: Carousel.width, height: Carousel.height, fps: Carousel.fps,
-                                                                 bitrate: Carousel.bitrate, preset: .standard))
+                                                                 bitrate: Carousel.bitrate, preset: .standard,
+                                                                 tuning: BenchSettings.fromProcess().render))
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }

@@ -4,7 +4,7 @@ import FactoryFakeProviders
 import Foundation
 
 extension BenchCommand {
-    /// `factory bench-executor`: `run --skip-render` of a generated week against fake-providers with
+    /// `factory-bench bench-executor`: `run --skip-render` of a generated week against fake-providers with
     /// a fixed latency, compared with the ideal schedule for the configured limits.
     struct BenchExecutor: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "bench-executor",

@@ -14,7 +14,9 @@ extension BenchCommand {
 
         func run() async throws {
             guard let chosen = RecipeTemplate(rawValue: template) else { throw ValidationError("no template \(template)") }
-            let seconds = try await RecipeBench.render(template: chosen, images: OfflineImageProvider(), to: to)
+            let settings = BenchSettings.fromProcess()
+            let seconds = try await RecipeBench.render(template: chosen, images: OfflineImageProvider(), to: to,
+                                                       tuning: settings.render, trace: settings.trace)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }
@@ -33,7 +35,8 @@ extension BenchCommand {
                              height: 1024, steps: 1, cfgScale: 1, seed: 7, hints: ["style": "watercolor", "series": "mindful-moment"]),
                 context: CallContext(item: "bench", stage: "image", gateway: nil)).data
             let work = URL(fileURLWithPath: to).deletingLastPathComponent().appendingPathComponent("bedtime-work")
-            let seconds = try BedtimeBench.render(minutes: minutes, cover: cover, to: to, work: work)
+            let seconds = try BedtimeBench.render(minutes: minutes, cover: cover, to: to, work: work,
+                                                  tuning: BenchSettings.fromProcess().render)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }

@@ -16,6 +16,8 @@ struct RunSession {
     /// The claim on the state (the folder's lock), held for the session; nil for an estimate.
     let claim: (any Sendable)?
     let resolved: ResolvedProviders
+    /// The `FACTORY_*` render and publish settings, read once when the session opens.
+    let settings: ProcessSettings
     let stop = StopSignal()
 
     /// Opens the session on `stores`, runs `body` with it, and closes it whatever `body` does.
@@ -38,7 +40,8 @@ struct RunSession {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)
         }
-        let session = RunSession(manifest: manifest, location: location, stores: stores, claim: claim, resolved: resolved)
+        let session = RunSession(manifest: manifest, location: location, stores: stores, claim: claim, resolved: resolved,
+                                 settings: ProcessSettings(environment: ProcessInfo.processInfo.environment))
         // `defer` cannot await: the transport is shut down on both paths here, once.
         do {
             let value = try await body(session)
@@ -50,11 +53,13 @@ struct RunSession {
         }
     }
 
-    /// The one way a command builds its `Runner`: this session's providers, kinds, stop signal and
-    /// (for a cluster worker) publication fence; `manifest` when the command changed its own copy.
+    /// The one way a command builds its `Runner`: this session's providers, kinds (rendering with its
+    /// settings), publish mode, crash point, stop signal and (for a cluster worker) publication
+    /// fence; `manifest` when the command changed its own copy.
     func runner(_ manifest: Manifest? = nil, options: RunOptions, gateway: PaidCallGateway? = nil,
                 progress: RunProgress = RunProgress(), memory: RunMemory? = nil, log: @escaping @Sendable (String) -> Void) -> Runner {
-        Runner(manifest: manifest ?? self.manifest, providers: resolved.set, kinds: StandardKinds.registry, options: options, gateway: gateway,
+        Runner(manifest: manifest ?? self.manifest, providers: resolved.set, kinds: StandardKinds.tunedRegistry(settings.render),
+               options: settings.applied(to: options), gateway: gateway,
                stop: stop, log: log, progress: progress, publication: stores.fence, memory: memory)
     }
 
@@ -62,7 +67,9 @@ struct RunSession {
     /// cluster each under one of the provider's shared slots.
     func gateway(_ manifest: Manifest? = nil, fresh: Bool, freshStages: Set<StageGroup> = [], progress: RunProgress?) -> PaidCallGateway {
         let manifest = manifest ?? self.manifest
-        return PaidCallGateway(settings: location.settings(manifest, runId: stores.runId, fresh: fresh, freshStages: freshStages),
+        var gatewaySettings = location.settings(manifest, runId: stores.runId, fresh: fresh, freshStages: freshStages)
+        gatewaySettings.crashPoint = settings.crashPoint
+        return PaidCallGateway(settings: gatewaySettings,
                                ledger: stores.ledger, cache: stores.cache, stop: stop, log: { say($0) }, progress: progress,
                                slots: stores.slots)
     }

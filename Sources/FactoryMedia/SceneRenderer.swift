@@ -39,14 +39,14 @@ public enum SceneRenderer {
         Vips.trimHeap()
         // Start-up and the stills touched pages of ~200 libraries that encoding never reads again
         // (about 60 MB of the resident set): unmapped here, only the render's own come back.
-        let environment = ProcessInfo.processInfo.environment
-        let keepFilePages = environment["FACTORY_KEEP_FILE_PAGES"] != nil
+        let tuning = settings.tuning
+        let keepFilePages = tuning.keepFilePages
         if !keepFilePages { Vips.releaseFilePages() }
         let encoder = try VideoEncoder(path: path, settings: settings)
-        let pipeline = try FramePipeline(encoder: encoder, depth: max(1, environment["FACTORY_RING"].flatMap { Int($0) } ?? 3))
+        let pipeline = try FramePipeline(encoder: encoder, depth: max(1, tuning.ringDepth))
         let fps = Double(settings.fps)
         let composeNanos = ManagedAtomicCounter()
-        let dump = environment["FACTORY_FRAME_DUMP"].flatMap(FrameDump.init(path:))
+        let dump = tuning.frameDump.flatMap(FrameDump.init(path:))
         pipeline.start(count: frames) { index, picture in
             let c0 = DispatchTime.now().uptimeNanoseconds
             Compositor.draw(scene, at: Double(index) / fps, into: &picture)
@@ -114,7 +114,7 @@ final class ManagedAtomicCounter: @unchecked Sendable {
 }
 
 /// Writes every composed picture as packed I420 to a file, for the benchmark's quality figure
-/// (set `FACTORY_FRAME_DUMP=FILE`; the file is replaced by each render). Never used otherwise.
+/// (`RenderTuning.frameDump`, `FACTORY_FRAME_DUMP=FILE`; the file is replaced by each render). Never used otherwise.
 final class FrameDump {
     private let file: UnsafeMutablePointer<FILE>
 

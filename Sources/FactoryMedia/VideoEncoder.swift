@@ -120,7 +120,7 @@ public final class VideoEncoder {
     /// libx264's options beyond the preset, by what the picture holds. Each input frame x264
     /// keeps costs 6 MB at 1080x1920 (the picture and its half-size lookahead planes) and each
     /// reconstructed one 10 MB, so these settings decide most of a render's memory. Measured
-    /// with `factory bench` on the sample week (2 cores, 2026-11-26), SSIM against the composed
+    /// with `factory-bench bench` on the sample week (2 cores, 2026-11-26), SSIM against the composed
     /// frames, libx264 alone at ffmpeg's defaults as the reference:
     /// - All: constant frame rate declared (every render is; x264 then holds one input frame
     ///   fewer, 6-7 MB), no B-pyramid (B-frames are never references: two fewer reconstructed
@@ -141,9 +141,10 @@ public final class VideoEncoder {
     ///   which B-frames and lookahead cannot improve (sat-chat's SSIM 0.99990 against 0.99992
     ///   with 2 B-frames and 10 frames): 7-9 % less CPU, peak 275 -> 183 MB.
     /// The high preset keeps its own lookahead and search; it is chosen for quality.
-    /// `FACTORY_X264_PARAMS` replaces all of this, for measuring alternatives with `factory bench`.
+    /// `settings.tuning.x264Params` (`FACTORY_X264_PARAMS`) replaces all of this, for measuring
+    /// alternatives with `factory-bench bench`.
     static func x264Params(for settings: VideoSettings) -> String {
-        if let override = ProcessInfo.processInfo.environment["FACTORY_X264_PARAMS"] { return override }
+        if let override = settings.tuning.x264Params { return override }
         let lean = settings.preset != .high
         let frames = switch settings.content {
         case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")

@@ -31,10 +31,13 @@ public struct VideoSettings: Sendable, Equatable {
     public var preset: Preset
     public var audioBitrate: Int
     public var content: Content
+    /// Measuring knobs resolved by the command layer (`.standard` in a run).
+    public var tuning: RenderTuning
     public static let sampleRate = 44_100
 
     public init(width: Int, height: Int, fps: Int = 30, bitrate: Int = 8_000_000,
-                preset: Preset = .standard, audioBitrate: Int = 160_000, content: Content = .footage) {
+                preset: Preset = .standard, audioBitrate: Int = 160_000, content: Content = .footage,
+                tuning: RenderTuning = .standard) {
         self.width = width
         self.height = height
         self.fps = fps
@@ -42,5 +45,6 @@ public struct VideoSettings: Sendable, Equatable {
         self.preset = preset
         self.audioBitrate = audioBitrate
         self.content = content
+        self.tuning = tuning
     }
 }

@@ -11,10 +11,10 @@ extension BundleWriter {
         /// whole on NFS and other shared volumes, where renameat2's flags fail with EINVAL.
         case link
 
-        /// `FACTORY_PUBLISH` (exchange or link) when set; else `link` on a network file system.
-        public static func choose(for folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Replacement {
-            if let forced = environment["FACTORY_PUBLISH"].flatMap(Replacement.init(rawValue:)) { return forced }
-            return VolumeKind.isNetwork(folder.path) ? .link : .exchange
+        /// `link` on a network file system, else `exchange` (a run forces one with `RunOptions.publish`,
+        /// which the command layer reads from `FACTORY_PUBLISH`).
+        public static func choose(for folder: URL) -> Replacement {
+            VolumeKind.isNetwork(folder.path) ? .link : .exchange
         }
     }
 }

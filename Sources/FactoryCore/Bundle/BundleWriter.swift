@@ -12,11 +12,14 @@ public struct BundleWriter: Sendable {
     public let staging: URL
     /// How an earlier bundle of the item is replaced.
     public let replacement: Replacement
+    /// The kill-and-resume tests' hook (nil in a run).
+    public let crashPoint: CrashPoint?
 
     public var final: URL { weekFolder.appendingPathComponent(itemId, isDirectory: true) }
 
     /// Creates an empty staging folder `<week>/.staging/<id>-<random>`.
-    public init(weekFolder: URL, itemId: String, replacement: Replacement? = nil) throws {
+    public init(weekFolder: URL, itemId: String, replacement: Replacement? = nil, crashPoint: CrashPoint? = nil) throws {
+        self.crashPoint = crashPoint
         self.weekFolder = weekFolder
         self.itemId = itemId
         self.replacement = replacement ?? Replacement.choose(for: weekFolder)
@@ -50,7 +53,7 @@ public struct BundleWriter: Sendable {
             }
         }
         AtomicFile.syncFolder(staging)
-        CrashPoint.pass("staged")
+        crashPoint?.pass("staged")
     }
 
     /// Makes the prepared bundle the item's, in one rename: where the item's folder exists, by
@@ -69,7 +72,7 @@ public struct BundleWriter: Sendable {
             // NFS), the symlink swap does the same.
             if existing == .typeDirectory, PathExchange.swap(staging.path, final.path) {
                 AtomicFile.syncFolder(weekFolder)
-                CrashPoint.pass("renamed")
+                crashPoint?.pass("renamed")
                 try fm.moveItem(at: staging, to: versions.appendingPathComponent(itemId))
                 return
             }
@@ -77,7 +80,7 @@ public struct BundleWriter: Sendable {
         }
         try fm.moveItem(at: staging, to: final)
         AtomicFile.syncFolder(weekFolder)
-        CrashPoint.pass("renamed")
+        crashPoint?.pass("renamed")
     }
 
     /// The bundle goes to `.bundles/<id>-<stamp>`, and a new symlink `<id>` → that folder replaces
@@ -107,7 +110,7 @@ public struct BundleWriter: Sendable {
             throw FactoryError(.bundle, "cannot publish \(final.path): rename failed (errno \(errno))")
         }
         AtomicFile.syncFolder(weekFolder)
-        CrashPoint.pass("renamed")
+        crashPoint?.pass("renamed")
         // The replaced bundle stays where it is (a reader that resolved the old link keeps reading a
         // whole bundle); `.versions` names it, as it names bundles replaced by exchange.
         if let previous, fm.fileExists(atPath: previous.path) {

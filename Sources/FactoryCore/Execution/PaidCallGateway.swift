@@ -19,6 +19,8 @@ public final class PaidCallGateway: Sendable {
         public var freshStages: Set<StageGroup>
         /// The week's `.quarantine` folder, where rejected answers are kept per item (nil: beside the cache).
         public var quarantine: URL?
+        /// The kill-and-resume tests' hook (`FACTORY_CRASH_AT`, resolved by the command layer); nil in a run.
+        public var crashPoint: CrashPoint?
 
         public init(budget: Budget, timezone: TimeZone, week: String, runId: String, fresh: Bool,
                     limits: [ProviderID: Int], total: Int, policies: [ProviderID: RetryPolicy] = [:], freshStages: Set<StageGroup> = []) {
@@ -177,17 +179,17 @@ public final class PaidCallGateway: Sendable {
             } catch let exceeded as BudgetExceeded {
                 throw Deferral(.budget, "\(label) (\(call.provider.rawValue) \(call.model)): \(exceeded)")
             }
-            CrashPoint.pass("reserved")
+            settings.crashPoint?.pass("reserved")
             do {
                 await tally.sent(call.provider)
                 let answer = try await RunProgress.sending(call.provider.rawValue, on: progress, send)
-                CrashPoint.pass("responded")
+                settings.crashPoint?.pass("responded")
                 let record = entry(call, answer)
                 // The answer is where every run (every worker) sees it before the reservation is settled.
                 try await cache.storeAnswer(key, body: answer.body, entry: record)
-                CrashPoint.pass("cached")
+                settings.crashPoint?.pass("cached")
                 try await ledger.settle(id, actualUSD: answer.costUSD, requestId: answer.requestId, units: answer.units)
-                CrashPoint.pass("settled")
+                settings.crashPoint?.pass("settled")
                 await health.succeeded(call.provider)
                 await tally.paid(answer.costUSD)
                 await progress?.paid(answer.costUSD)

@@ -11,6 +11,10 @@ public struct RunOptions: Sendable {
     public var fresh: Bool
     /// `regenerate`: make the bundles again even when current, asking these stage groups afresh.
     public var regenerate: Set<StageGroup>?
+    /// How bundles are published; nil: chosen by the week folder's file system (`FACTORY_PUBLISH`).
+    public var publish: BundleWriter.Replacement?
+    /// The kill-and-resume tests' hook, handed to every bundle writer (`FACTORY_CRASH_AT`); nil in a run.
+    public var crashPoint: CrashPoint?
 
     public init(only: [String] = [], day: Weekday? = nil, output: URL? = nil, skipRender: Bool = false, fresh: Bool = false,
                 regenerate: Set<StageGroup>? = nil) {
@@ -211,7 +215,8 @@ public struct Runner: Sendable {
             } else {
                 try Task.checkCancellation()
                 let (bundle, notes) = try await renderLimit.withPermit(priority: renderPriority) { () async throws -> (String, [String]) in
-                    let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id)
+                    let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id, replacement: options.publish,
+                                                  crashPoint: options.crashPoint)
                     do {
                         try await progress.stage(item: item.id, stage: .render, provider: "render",
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {

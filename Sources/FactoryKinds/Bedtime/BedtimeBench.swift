@@ -7,7 +7,8 @@ import Foundation
 /// narration of `minutes` built from espeak-ng sentences, its captions, the illustration, and the
 /// video with the narration streamed in. Returns the render's seconds.
 public enum BedtimeBench {
-    public static func render(minutes: Double, cover: Data, to path: String, work: URL) throws -> Double {
+    public static func render(minutes: Double, cover: Data, to path: String, work: URL,
+                              tuning: RenderTuning = .standard) throws -> Double {
         let lines = ["Mia walked softly along the path under the tall and sleepy trees.",
                      "Hoot the owl blinked his round golden eyes and hummed a little song.",
                      "The fireflies drifted past like tiny lanterns in the warm evening air.",
@@ -35,7 +36,7 @@ public enum BedtimeBench {
         let source = try NarrationSource(path: file)
         _ = try SceneRenderer.render(scene, source: source, to: path,
                                      settings: VideoSettings(width: 1080, height: 1920, fps: BedtimeArt.fps, bitrate: 4_000_000, preset: .standard,
-                                                             content: .illustration))
+                                                             content: .illustration, tuning: tuning))
         try? FileManager.default.removeItem(atPath: file)
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }

@@ -15,6 +15,8 @@ struct BedtimeJob: Sendable {
     let weekFolder: URL
     /// The series' memory (nil: repeats are not checked).
     var memory: SeriesGuard? = nil
+    /// The render knobs the command layer resolved (`.standard` in a run).
+    var tuning: RenderTuning = .standard
 
     /// One chunk's narration, kept in a work file between the paid stage and the render.
     struct Spoken: Sendable {
@@ -164,7 +166,7 @@ struct BedtimeJob: Sendable {
         let source = try Loudness.levelled(mix, work: work.appendingPathComponent("soundtrack").path,
                                            target: item.loudness.integrated, ceiling: item.loudness.truePeak).source
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
-                                     preset: item.quality.preset, content: .illustration)
+                                     preset: item.quality.preset, content: .illustration, tuning: tuning)
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
         let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
 

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryMedia
 import Foundation
 
 extension Kind {
@@ -8,14 +9,20 @@ extension Kind {
 
 /// The bedtime kind's registration: how its items decode and how its job is made.
 public enum BedtimeKind {
-    public static let descriptor = KindDescriptor(
-        kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
-        loudness: LoudnessTarget.Preset.bedtime.target,
-        decode: { try BedtimeSpec(from: $0) },
-        job: { item, spec, context in
-            BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
-                       weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) })
-        })
+    /// The registration with the shipping render settings.
+    public static let descriptor = tunedDescriptor(.standard)
+
+    /// The registration whose jobs render with `tuning` (resolved by the command layer).
+    public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
+        KindDescriptor(
+            kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
+            loudness: LoudnessTarget.Preset.bedtime.target,
+            decode: { try BedtimeSpec(from: $0) },
+            job: { item, spec, context in
+                BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
+                           weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning)
+            })
+    }
 }
 
 extension BedtimeSpec: KindSpec {

@@ -16,7 +16,8 @@ public enum ChatBench {
     }
 
     /// Renders `conversation` as a story-format iMessage video with keyboard; returns the seconds.
-    public static func render(_ conversation: Conversation, to path: String, theme: ChatTheme = .imessage) throws -> (seconds: Double, frames: Int) {
+    public static func render(_ conversation: Conversation, to path: String, theme: ChatTheme = .imessage,
+                              tuning: RenderTuning = .standard, trace: BenchTrace = .off) throws -> (seconds: Double, frames: Int) {
         let spec = ChatSpec(theme: theme, genre: .drama, keyboard: true)
         let started = DispatchTime.now().uptimeNanoseconds
         let timeline = ChatTimeline(conversation: conversation, secondsPerCharacter: spec.typingSpeed.secondsPerCharacter, fps: 30)
@@ -26,8 +27,8 @@ public enum ChatBench {
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(built.scene, audio: sound, to: path,
                                              settings: VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: 30,
-                                                                     bitrate: 8_000_000, preset: .standard, content: .screen))
-        PosterBench.trace("chat rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s, \(stats.frames) frames, \(built.typedText?.rasterised ?? 0) typed versions")
+                                                                     bitrate: 8_000_000, preset: .standard, content: .screen, tuning: tuning))
+        trace("chat rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s, \(stats.frames) frames, \(built.typedText?.rasterised ?? 0) typed versions")
         return (Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, stats.frames)
     }
 }

@@ -13,6 +13,8 @@ struct ChatJob: Sendable {
     let weekFolder: URL
     /// The series' memory (nil: repeats are not checked).
     var memory: SeriesGuard? = nil
+    /// The render knobs the command layer resolved (`.standard` in a run).
+    var tuning: RenderTuning = .standard
 
     /// What the paid stage produced.
     struct Assets: Sendable {
@@ -56,7 +58,7 @@ struct ChatJob: Sendable {
         let sound = SoundtrackLevel.levelled(mix, for: item).map { PackedAudioSource($0) }
         let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
                                      bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset,
-                                     content: .screen)
+                                     content: .screen, tuning: tuning)
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
 

@@ -8,10 +8,11 @@ import Foundation
 public enum PosterBench {
     /// Fetches the item's assets through the job a run uses (its quote and image requests, with
     /// `providers`), lays out the first variant as a run does, then times the job's own video step.
-    public static func render(_ item: Item, manifest: Manifest, to path: String, providers: ProviderSet) async throws -> Double {
+    public static func render(_ item: Item, manifest: Manifest, to path: String, providers: ProviderSet,
+                              tuning: RenderTuning = .standard, trace: BenchTrace = .off) async throws -> Double {
         guard let spec = item.spec(PosterSpec.self) else { throw FactoryError(.unsupported, "item \(item.id) is not a poster") }
         trace("start")
-        let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers)
+        let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, tuning: tuning)
         let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: .unnamed, gateway: nil), priority: 0)
         guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
         trace("generated")
@@ -25,9 +26,18 @@ public enum PosterBench {
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 
-    /// With FACTORY_BENCH_TRACE set, prints resident memory at each step (to stderr).
-    static func trace(_ step: String) {
-        guard ProcessInfo.processInfo.environment["FACTORY_BENCH_TRACE"] != nil else { return }
+}
+
+/// Resident memory at each step of a bench, printed to stderr when on (`FACTORY_BENCH_TRACE`,
+/// read once by `factory-bench`).
+public struct BenchTrace: Sendable {
+    public var on: Bool
+    public static let off = BenchTrace(on: false)
+
+    public init(on: Bool) { self.on = on }
+
+    func callAsFunction(_ step: String) {
+        guard on else { return }
         let rss = ProcessMemory.resident()
         FileHandle.standardError.write(Data("\(step): rss \(rss.current / 1024) MB, peak \(rss.peak / 1024) MB\n".utf8))
     }

@@ -13,6 +13,8 @@ struct PosterJob: Sendable {
     let providers: ProviderSet
     /// The series' memory (nil: repeats are not checked).
     var memory: SeriesGuard? = nil
+    /// The render knobs the command layer resolved (`.standard` in a run).
+    var tuning: RenderTuning = .standard
 
     /// What the paid stages produced: everything the render needs.
     struct Assets: Sendable {
@@ -101,7 +103,8 @@ struct PosterJob: Sendable {
                 .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
                 .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
         }.flatMap { SoundtrackLevel.levelled($0, for: item) }
-        let settings = VideoSettings(width: scene.width, height: scene.height, fps: PosterVideo.fps, bitrate: PosterVideo.bitrate, preset: item.quality.preset)
+        let settings = VideoSettings(width: scene.width, height: scene.height, fps: PosterVideo.fps, bitrate: PosterVideo.bitrate, preset: item.quality.preset,
+                                     tuning: tuning)
         return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
     }
 

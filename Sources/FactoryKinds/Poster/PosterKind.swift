@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryMedia
 import Foundation
 
 extension Kind {
@@ -8,13 +9,19 @@ extension Kind {
 
 /// The poster kind's registration: how its items decode and how its job is made.
 public enum PosterKind {
-    public static let descriptor = KindDescriptor(
-        kind: .poster, keys: PosterSpec.keys, textEffort: .low, summary: "a quote poster and its short video",
-        decode: { try PosterSpec(from: $0) },
-        job: { item, spec, context in
-            PosterJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
-                      memory: context.memory.map { $0.guarding(item: item) })
-        })
+    /// The registration with the shipping render settings.
+    public static let descriptor = tunedDescriptor(.standard)
+
+    /// The registration whose jobs render with `tuning` (resolved by the command layer).
+    public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
+        KindDescriptor(
+            kind: .poster, keys: PosterSpec.keys, textEffort: .low, summary: "a quote poster and its short video",
+            decode: { try PosterSpec(from: $0) },
+            job: { item, spec, context in
+                PosterJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
+                          memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning)
+            })
+    }
 }
 
 extension PosterSpec: KindSpec {

@@ -13,7 +13,8 @@ public enum RecipeBench {
                                       timeMinutes: 15, costDollars: 6.5, calories: 520,
                                       ingredients: ["cold rice", "eggs", "spinach", "garlic", "soy sauce"])
 
-    public static func render(template: RecipeTemplate = .fridgePip, images provider: any ImageProvider, to path: String) async throws -> Double {
+    public static func render(template: RecipeTemplate = .fridgePip, images provider: any ImageProvider, to path: String,
+                              tuning: RenderTuning = .standard, trace: BenchTrace = .off) async throws -> Double {
         var pictures: [String: Data] = [:]
         for role in ["before", "after", "meal"] {
             let request = RecipeImages.request(role: role, recipe: recipe, seed: 42, week: ISOWeek(year: 2026, week: 48))
@@ -23,12 +24,12 @@ public enum RecipeBench {
         // The pictures are only needed to build the plan: once their layers exist, libvips lets them go.
         let plan = try RecipeImagesPrepared.plan(template, recipe: recipe, pictures: pictures, broll: [], beats: [], cta: RecipeTextRules.ctaPool[1])
         Vips.releaseMemory()
-        PosterBench.trace("recipe plan built")
+        trace("recipe plan built")
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
         let stats = try SceneRenderer.render(scene, audio: nil, to: path,
                                              settings: VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30,
-                                                                     bitrate: 10_000_000, preset: .standard, audioBitrate: 160_000))
-        PosterBench.trace("recipe rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s")
+                                                                     bitrate: 10_000_000, preset: .standard, audioBitrate: 160_000, tuning: tuning))
+        trace("recipe rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s")
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 }

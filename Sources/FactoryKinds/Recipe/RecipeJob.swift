@@ -14,6 +14,8 @@ struct RecipeJob: Sendable {
     let weekFolder: URL
     /// The series' memory (nil: repeats are not checked).
     var memory: SeriesGuard? = nil
+    /// The render knobs the command layer resolved (`.standard` in a run).
+    var tuning: RenderTuning = .standard
 
     struct Assets: Sendable {
         var recipe: Recipe
@@ -91,7 +93,7 @@ struct RecipeJob: Sendable {
             .flatMap { SoundtrackLevel.levelled($0, for: item) }.map { PackedAudioSource($0) }
         music = nil
         let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: RecipeArt.fps, bitrate: 10_000_000,
-                                     preset: item.quality.preset, audioBitrate: 160_000)
+                                     preset: item.quality.preset, audioBitrate: 160_000, tuning: tuning)
         // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()
         let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)

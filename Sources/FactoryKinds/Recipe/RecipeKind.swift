@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryMedia
 import Foundation
 
 extension Kind {
@@ -8,13 +9,19 @@ extension Kind {
 
 /// The recipe kind's registration: how its items decode and how its job is made.
 public enum RecipeKind {
-    public static let descriptor = KindDescriptor(
-        kind: .recipeVideo, keys: RecipeSpec.keys, textEffort: .low, summary: "a recipe video in one of five templates",
-        decode: { try RecipeSpec(from: $0) },
-        job: { item, spec, context in
-            RecipeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
-                      weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) })
-        })
+    /// The registration with the shipping render settings.
+    public static let descriptor = tunedDescriptor(.standard)
+
+    /// The registration whose jobs render with `tuning` (resolved by the command layer).
+    public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
+        KindDescriptor(
+            kind: .recipeVideo, keys: RecipeSpec.keys, textEffort: .low, summary: "a recipe video in one of five templates",
+            decode: { try RecipeSpec(from: $0) },
+            job: { item, spec, context in
+                RecipeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
+                          weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning)
+            })
+    }
 }
 
 extension RecipeSpec: KindSpec {

@@ -20,12 +20,12 @@ import Testing
         try writer.publish()
     }
 
-    @Test func forcedByTheEnvironmentOrChosenForNetworkVolumes() throws {
+    @Test func forcedByTheRunOrChosenForNetworkVolumes() throws {
         let folder = try TemporaryFolder("replacement")
-        #expect(BundleWriter.Replacement.choose(for: folder.url, environment: ["FACTORY_PUBLISH": "link"]) == .link)
-        #expect(BundleWriter.Replacement.choose(for: folder.url, environment: ["FACTORY_PUBLISH": "exchange"]) == .exchange)
         // The temporary folder is a local file system.
-        #expect(BundleWriter.Replacement.choose(for: folder.url, environment: [:]) == .exchange)
+        #expect(BundleWriter.Replacement.choose(for: folder.url) == .exchange)
+        #expect(try BundleWriter(weekFolder: folder.url, itemId: "p0").replacement == .exchange)
+        #expect(try BundleWriter(weekFolder: folder.url, itemId: "p1", replacement: .link).replacement == .link)
     }
 
     @Test func linkSwapsAreWholeToAReaderAndKeepEarlierVersions() throws {

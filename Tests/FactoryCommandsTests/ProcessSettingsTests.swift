@@ -1,0 +1,50 @@
+@testable import FactoryCommands
+import FactoryCore
+import FactoryKinds
+import Foundation
+import Testing
+
+/// Each `FACTORY_*` variable the command layer resolves lands in its field of `ProcessSettings`,
+/// and nothing set leaves every field at what a run uses.
+@Suite("FACTORY_* settings, resolved once")
+struct ProcessSettingsTests {
+    /// One variable set, and what it must change (the rest stay at their defaults).
+    static let cases: [(variable: String, value: String, expect: @Sendable (ProcessSettings) -> Bool)] = [
+        ("FACTORY_X264_PARAMS", "bframes=0", { $0.render.x264Params == "bframes=0" }),
+        ("FACTORY_KEEP_FILE_PAGES", "1", { $0.render.keepFilePages }),
+        ("FACTORY_RING", "5", { $0.render.ringDepth == 5 }),
+        ("FACTORY_RING", "none", { $0.render.ringDepth == 3 }),
+        ("FACTORY_RING", "0", { $0.render.ringDepth == 1 }),
+        ("FACTORY_FRAME_DUMP", "/tmp/frames.yuv", { $0.render.frameDump == "/tmp/frames.yuv" }),
+        ("FACTORY_PUBLISH", "link", { $0.publish == .link }),
+        ("FACTORY_PUBLISH", "exchange", { $0.publish == .exchange }),
+        ("FACTORY_PUBLISH", "rsync", { $0.publish == nil }),
+        ("FACTORY_CRASH_AT", "staged", { $0.crashPoint?.label == "staged" && $0.crashPoint?.nth == 1 }),
+        ("FACTORY_CRASH_AT", "settled:2", { $0.crashPoint?.label == "settled" && $0.crashPoint?.nth == 2 }),
+        ("FACTORY_CRASH_AT", "", { $0.crashPoint == nil }),
+    ]
+
+    @Test(arguments: cases.indices)
+    func eachVariableLandsInItsField(index: Int) {
+        let (variable, value, expect) = Self.cases[index]
+        let settings = ProcessSettings(environment: [variable: value, "PATH": "/usr/bin"])
+        #expect(expect(settings), "\(variable)=\(value)")
+    }
+
+    @Test func nothingSetIsWhatARunUses() {
+        let settings = ProcessSettings(environment: ["PATH": "/usr/bin", "FACTORY_STATE": "/tmp/state"])
+        #expect(settings.render == KindRenderTuning.standard)
+        #expect(settings.render.x264Params == nil && !settings.render.keepFilePages && settings.render.ringDepth == 3
+                && settings.render.frameDump == nil)
+        #expect(settings.publish == nil)
+        #expect(settings.crashPoint == nil)
+    }
+
+    @Test func runOptionsCarryThePublishModeAndCrashPoint() {
+        let settings = ProcessSettings(environment: ["FACTORY_PUBLISH": "link", "FACTORY_CRASH_AT": "renamed:3"])
+        let options = settings.applied(to: RunOptions(only: ["p0"]))
+        #expect(options.only == ["p0"])
+        #expect(options.publish == .link)
+        #expect(options.crashPoint?.label == "renamed" && options.crashPoint?.nth == 3)
+    }
+}
