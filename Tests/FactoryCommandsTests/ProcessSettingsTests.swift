@@ -47,4 +47,22 @@ struct ProcessSettingsTests {
         #expect(options.publish == .link)
         #expect(options.crashPoint?.label == "renamed" && options.crashPoint?.nth == 3)
     }
+
+    /// Below the two executables' command layers no file reads a `FACTORY_*` variable from the
+    /// process: each is handed down (FactoryTesting's FACTORY_BIN is the tests' own).
+    @Test func onlyTheCommandLayersReadTheProcessEnvironment() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let allowed = ["FactoryCommands", "FactoryBench", "FactoryTesting"]
+        var readers: [String] = []
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let relative = String(file.path.dropFirst(sources.path.count + 1))
+            guard !allowed.contains(where: { relative.hasPrefix($0 + "/") }) else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            if text.contains("processInfo.environment[\"FACTORY_") { readers.append(relative) }
+        }
+        #expect(readers.isEmpty, "read FACTORY_* from the process: \(readers)")
+        #expect(FileManager.default.fileExists(atPath: sources.appendingPathComponent("FactoryMedia/RenderTuning.swift").path))
+    }
 }
