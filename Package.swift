@@ -105,14 +105,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory-bench", dependencies: ["FactoryBench"]),
-        .target(name: "FactoryTesting"),
+        .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging"]),
         // The untrusted inputs as functions of bytes: fed by `make fuzz`, replayed by the tests.
         .target(name: "FactoryFuzzing", dependencies: ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"]),
 
         .testTarget(name: "FactoryImagingTests", dependencies: ["FactoryImaging"]),
         .testTarget(name: "FactoryMediaTests", dependencies: ["FactoryMedia", "FactoryImaging", "FactoryTesting"]),
         .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryKinds", "FactorySystem", "FactoryTesting"]),
-        .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryTesting"]),
+        .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryReview", "FactoryTesting"]),
         .testTarget(name: "FactoryReviewTests", dependencies: ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
             "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",

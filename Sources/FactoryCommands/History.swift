@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 extension FactoryCommand {
@@ -38,8 +39,10 @@ extension FactoryCommand {
 
         func run() async throws {
             if let weeks, weeks < 1 { throw failure("--weeks \(weeks): give a number of weeks, 1 or more") }
-            if let series, Series(rawValue: series) == nil, Kind(rawValue: series) == nil || series == Kind.poster.rawValue {
-                let names = Series.allCases.map(\.rawValue) + [Kind.chatStory, .recipeVideo, .bedtimeStory].map(\.rawValue)
+            // A poster is remembered by its series; every other kind by its own name.
+            let kinds = StandardKinds.registry.kinds.filter { $0 != .poster }.map(\.rawValue)
+            if let series, Series(rawValue: series) == nil, !kinds.contains(series) {
+                let names = Series.allCases.map(\.rawValue) + kinds
                 throw failure("--series \(series): not a series; use one of \(names.joined(separator: ", "))")
             }
             let current: ISOWeek

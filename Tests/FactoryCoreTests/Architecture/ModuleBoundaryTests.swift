@@ -31,19 +31,19 @@ import Testing
         "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster",
                          "FactoryImaging", "FactoryMedia", "ArgumentParser"],
         "factory-bench": ["FactoryBench"],
-        "FactoryTesting": [],
+        "FactoryTesting": ["FactoryCore", "FactoryKinds", "FactoryImaging"],
         // Tests: their module and what lies below it.
         "FactoryImagingTests": ["FactoryImaging"],
         "FactoryMediaTests": ["FactoryMedia", "FactoryImaging", "FactoryTesting"],
-        "FactoryCoreTests": ["FactoryCore", "FactorySystem", "FactoryTesting"],
+        "FactoryCoreTests": ["FactoryCore", "FactoryKinds", "FactorySystem", "FactoryTesting"],
         // The kinds' text stages across weeks run with the offline writers (TwelveWeeksTests).
-        "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryTesting"],
+        "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryReview", "FactoryTesting"],
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
         "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
-        "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore"],
+        "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
-        "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryTesting"],
+        "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"],
         "FactoryEndToEndTests": ["FactoryCore", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
     ]
     /// Products whose modules have other names: Yams carries libyaml as `CYaml`.
