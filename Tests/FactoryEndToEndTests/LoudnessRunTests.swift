@@ -8,7 +8,7 @@ import Testing
 /// or under −1 dBTP, and our meter within 0.5 LU of ffmpeg's. Runs wherever ffmpeg is installed,
 /// and always in CI (`make test` installs it), where a missing ffmpeg fails the test.
 @Suite(.serialized) struct LoudnessRunTests {
-    static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile)
+    static let ffmpeg = FFmpegLoudness.ffmpeg
     static let runs = ffmpeg != nil || ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// One item of each kind that has sound in the sample week, and the level it is made to.
@@ -51,26 +51,6 @@ import Testing
     }
 
     /// ffmpeg's integrated loudness (LUFS) and true peak (dBTP) of a file's audio.
-    static func ebur128(_ path: String) throws -> (integrated: Double, truePeak: Double) {
-        guard let ffmpeg else { throw Unreadable(description: "ffmpeg is not installed; `make test` installs it") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard let summary = text.range(of: "Summary:") else { throw Unreadable(description: "no ebur128 summary: \(text.suffix(400))") }
-        let tail = text[summary.upperBound...]
-        func value(after label: String) -> Double? {
-            guard let r = tail.range(of: label) else { return nil }
-            return Double(tail[r.upperBound...].split(separator: " ", omittingEmptySubsequences: true).first ?? "")
-        }
-        guard let i = value(after: "I:"), let tp = value(after: "Peak:") else { throw Unreadable(description: "no I: or Peak: in \(tail)") }
-        return (i, tp)
-    }
+    static func ebur128(_ path: String) throws -> (integrated: Double, truePeak: Double) { try FFmpegLoudness.measure(path) }
 
-    struct Unreadable: Error, CustomStringConvertible { var description: String }
 }

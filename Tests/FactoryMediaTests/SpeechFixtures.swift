@@ -1,4 +1,5 @@
 import FactoryMedia
+import FactoryTesting
 import Foundation
 
 /// Synthetic "speech", WAV helpers, and the ffmpeg reference meter for the narration tests.
@@ -79,35 +80,11 @@ enum SpeechFixture {
     }
 
     /// The ffmpeg the cross-checks run, if installed (`make test` installs it).
-    static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile)
-
-    struct Unreadable: Error, CustomStringConvertible {
-        var description: String
-    }
+    static let ffmpeg = FFmpegLoudness.ffmpeg
 
     /// ffmpeg's `ebur128` integrated loudness (LUFS) and true peak (dBTP); throws without ffmpeg
     /// or when its summary cannot be read (the cross-checks are enabled only where it is installed).
-    static func ffmpegLoudness(_ path: String) throws -> (integrated: Double, truePeak: Double) {
-        guard let ffmpeg else { throw Unreadable(description: "ffmpeg is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        // The summary at the end: "I:   -23.0 LUFS" … "Peak:  -19.9 dBFS".
-        guard let summary = text.range(of: "Summary:") else { throw Unreadable(description: "no ebur128 summary: \(text.suffix(400))") }
-        let tail = text[summary.upperBound...]
-        func value(after label: String) -> Double? {
-            guard let r = tail.range(of: label) else { return nil }
-            return Double(tail[r.upperBound...].split(separator: " ", omittingEmptySubsequences: true).first ?? "")
-        }
-        guard let i = value(after: "I:"), let tp = value(after: "Peak:") else { throw Unreadable(description: "no I: or Peak: in \(tail)") }
-        return (i, tp)
-    }
+    static func ffmpegLoudness(_ path: String) throws -> (integrated: Double, truePeak: Double) { try FFmpegLoudness.measure(path) }
 
     /// Amplitude of the `frequency` component of x[range] (Goertzel), for separating voice and music.
     static func amplitude(of frequency: Double, in x: [Float], _ range: Range<Int>, rate: Int = 44_100) -> Double {
