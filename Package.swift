@@ -94,8 +94,17 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
         ]),
+        // Posting finished bundles to TikTok, YouTube and Instagram (docs/publishing.md): the
+        // platforms' clients, the token store and the publisher that drives them from the journal.
+        .target(name: "FactoryPublishing", dependencies: [
+            "FactoryCore",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
+            "FactoryPublishing", "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
@@ -124,6 +133,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
+        .testTarget(name: "FactoryPublishingTests", dependencies: ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "FactoryTesting"]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),

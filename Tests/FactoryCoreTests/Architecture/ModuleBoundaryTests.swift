@@ -23,9 +23,11 @@ import Testing
         "FactoryFakeProviders": ["FactoryCore", "FactoryImaging", "Hummingbird", "HummingbirdWebSocket", "NIO", "Logging", "HTTPTypes", "Yams"],
         "FactoryFuzzing": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"],
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
+        // The platforms' clients over HTTP, and the OAuth loopback listener (NIO).
+        "FactoryPublishing": ["FactoryCore", "AsyncHTTPClient", "NIO"],
         // Layer 3: the command line.
         "FactoryCommands": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders",
-                            "FactoryCluster", "FactoryImaging", "ArgumentParser"],
+                            "FactoryCluster", "FactoryPublishing", "FactoryImaging", "ArgumentParser"],
         "factory": ["FactoryCommands"],
         // The benchmarks: beside the command line, never in the shipping binary.
         "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster",
@@ -41,6 +43,7 @@ import Testing
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
         "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
+        "FactoryPublishingTests": ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "FactoryTesting"],
         "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"],
