@@ -18,10 +18,13 @@ public struct FakeProviderConfig: Sendable {
     /// How long a Realtime session lasts before the `session_expired` error and the close: 3600 s,
     /// OpenAI's 60 minutes (realtime-conversations guide); tests use a second or two.
     public var realtimeSessionSeconds: Double
+    /// The posting platforms' knobs (Platforms/).
+    public var platforms: FakePlatformConfig
 
     public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,
                 requiredKeys: [String: String] = [:], quotes: [String] = [],
-                realtimeSessionSeconds: Double = 3600) {
+                realtimeSessionSeconds: Double = 3600, platforms: FakePlatformConfig = .init()) {
+        self.platforms = platforms
         self.realtimeSessionSeconds = realtimeSessionSeconds
         self.quotes = quotes
         self.port = port
@@ -46,10 +49,13 @@ public struct FakeProviderConfig: Sendable {
         public var quotes: [String]?
         /// `FakeProviderConfig.realtimeSessionSeconds`.
         public var realtimeSessionSeconds: Double?
+        /// `FakeProviderConfig.platforms`.
+        public var platforms: FakePlatformConfig?
 
         public init(port: Int? = nil, latencyMS: [String: Int]? = nil, faults: [FakeFault]? = nil,
                     chargeLog: String? = nil, requiredKeys: [String: String]? = nil, quotes: [String]? = nil,
-                    realtimeSessionSeconds: Double? = nil) {
+                    realtimeSessionSeconds: Double? = nil, platforms: FakePlatformConfig? = nil) {
+            self.platforms = platforms
             self.realtimeSessionSeconds = realtimeSessionSeconds
             self.quotes = quotes
             self.port = port
@@ -69,6 +75,7 @@ public struct FakeProviderConfig: Sendable {
             result.requiredKeys.merge(requiredKeys ?? [:]) { _, new in new }
             if let quotes { result.quotes = quotes }
             if let realtimeSessionSeconds { result.realtimeSessionSeconds = realtimeSessionSeconds }
+            if let platforms { result.platforms = platforms }
             return result
         }
     }
@@ -88,7 +95,7 @@ public struct FakeProviderConfig: Sendable {
         } catch let error as FakeProviderError {
             throw error
         } catch {
-            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes, realtimeSessionSeconds)",
+            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes, realtimeSessionSeconds, platforms)",
                                     underlying: error)
         }
     }

@@ -8,6 +8,8 @@ import NIOCore
 public final class FakeProviderServer: Sendable {
     public let config: FakeProviderConfig
     let state: FakeState
+    /// TikTok, YouTube and Instagram (Platforms/).
+    let platforms: FakePlatforms
     private let runtime = Runtime()
     /// The open Realtime WebSockets (dropped on `stop()`).
     let realtime = FakeRealtimeHub()
@@ -15,6 +17,7 @@ public final class FakeProviderServer: Sendable {
     /// Reads the charge log (if any) now; a damaged log makes `start()` fail, not this.
     public init(config: FakeProviderConfig) {
         self.config = config
+        self.platforms = FakePlatforms(config: config.platforms)
         let loaded = Result { try FakeState(config: config) }
         self.state = (try? loaded.get()) ?? FakeState(unloaded: config)
         runtime.setLoadError(loaded.failureDescription)
@@ -29,7 +32,7 @@ public final class FakeProviderServer: Sendable {
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "fake-providers")
         logger.logLevel = .critical
-        let router = FakeRouter(state: state, config: config, origin: { [runtime] in runtime.origin })
+        let router = FakeRouter(state: state, config: config, origin: { [runtime] in runtime.origin }, platforms: platforms)
         // HTTP/1.1 with the WebSocket upgrade for the Realtime API (`GET /v1/realtime`); every other
         // request is answered by the router as before. Frames up to 16 MiB: a server event is never split.
         let gate = FakeRealtimeGate(state: state, config: config, hub: realtime)
@@ -76,14 +79,24 @@ public final class FakeProviderServer: Sendable {
     public var baseURLs: [String: String] {
         guard let port = runtime.port else { return [:] }
         return ["runware": "http://127.0.0.1:\(port)/v1", "openai": "http://127.0.0.1:\(port)/v1",
-                "anthropic": "http://127.0.0.1:\(port)"]
+                "anthropic": "http://127.0.0.1:\(port)",
+                // The posting platforms (Platforms/FakePlatforms.swift), each under its own prefix.
+                "tiktok": "http://127.0.0.1:\(port)/tiktok", "youtube": "http://127.0.0.1:\(port)/youtube",
+                "google-oauth": "http://127.0.0.1:\(port)/google-oauth", "instagram": "http://127.0.0.1:\(port)/instagram",
+                "instagram-upload": "http://127.0.0.1:\(port)/rupload"]
     }
+
+    /// What the three platforms hold: the same data as `GET /_platforms`.
+    public func platformPosts() async -> [FakePlatformPost] { await platforms.posts() }
 
     /// The same data as `GET /_stats`.
     public func stats() async -> FakeStats { await state.stats() }
 
     /// The same as `POST /_reset`: clears counters, fault uses and stored results (not the log file).
-    public func reset() async { await state.reset() }
+    public func reset() async {
+        await state.reset()
+        await platforms.reset()
+    }
 }
 
 extension Result where Failure == any Error {

@@ -7,10 +7,19 @@ struct FakeRouter: Sendable {
     let state: FakeState
     let config: FakeProviderConfig
     let origin: @Sendable () -> String
+    let platforms: FakePlatforms
 
     func respond(_ request: Request) async throws -> Response {
         let path = request.uri.path
+        if let answer = try await platforms.respond(request, origin: origin()) {
+            await state.countRequest()
+            return answer
+        }
         switch (request.method, path) {
+        case (.get, "/_platforms"):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            return Self.plain(200, try encoder.encode(await platforms.posts()), type: "application/json")
         case (.get, "/_stats"):
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -18,6 +27,7 @@ struct FakeRouter: Sendable {
             return Self.plain(200, data, type: "application/json")
         case (.post, "/_reset"):
             await state.reset()
+            await platforms.reset()
             return Self.plain(200, Data("{\"reset\":true}".utf8), type: "application/json")
         case (.get, _) where path.hasPrefix("/_images/"):
             await state.countRequest()

@@ -16,6 +16,14 @@ public protocol PlatformClient: Sendable {
 
     /// Checks the token (refreshing it when due) and its scopes without posting (`doctor`).
     func check() async -> PlatformCheck
+
+    /// `factory auth`: the page the creator opens to grant the scopes, sending the browser back to
+    /// `redirect` (a loopback URL) with `state`, and the PKCE S256 `challenge` where the platform takes one.
+    func authorizationURL(redirect: URL, state: String, challenge: String) -> URL
+
+    /// `factory auth`: trades the code the redirect brought for tokens (with the PKCE `verifier`
+    /// where the platform takes one; Instagram: then for a long-lived token). The caller saves it.
+    func exchange(code: String, redirect: URL, verifier: String) async throws -> OAuthToken
 }
 
 /// What is posted: one finished bundle on one platform.

@@ -10,6 +10,9 @@ public struct PlatformContext: Sendable {
     /// Google's token host (`GOOGLE_OAUTH_BASE_URL`, https://oauth2.googleapis.com) or Instagram's
     /// upload host (`INSTAGRAM_UPLOAD_BASE_URL`, https://rupload.facebook.com); nil for TikTok.
     public var secondURL: URL?
+    /// Where the creator grants access (`factory auth`): `TIKTOK_AUTH_BASE_URL` (https://www.tiktok.com),
+    /// `GOOGLE_AUTH_BASE_URL` (https://accounts.google.com), `INSTAGRAM_AUTH_BASE_URL` (https://www.instagram.com).
+    public var authorizeURL: URL?
     public var app: AppCredentials?
     public var tokens: TokenKeeper
     public var clock: WallClock
@@ -18,10 +21,11 @@ public struct PlatformContext: Sendable {
     public var processingWait: Duration
     public var pollEvery: Duration
 
-    public init(baseURL: URL, secondURL: URL? = nil, app: AppCredentials?, tokens: TokenKeeper, clock: WallClock,
+    public init(baseURL: URL, secondURL: URL? = nil, authorizeURL: URL? = nil, app: AppCredentials?, tokens: TokenKeeper, clock: WallClock,
                 processingWait: Duration = .seconds(120), pollEvery: Duration = .seconds(3)) {
         self.baseURL = baseURL
         self.secondURL = secondURL
+        self.authorizeURL = authorizeURL
         self.app = app
         self.tokens = tokens
         self.clock = clock
