@@ -19,7 +19,7 @@ public enum PlatformClients {
     public static let authorizeVariables: [Platform: (name: String, default: String)] = [
         .tiktok: ("TIKTOK_AUTH_BASE_URL", "https://www.tiktok.com"),
         .youtube: ("GOOGLE_AUTH_BASE_URL", "https://accounts.google.com"),
-        .instagram: ("INSTAGRAM_AUTH_BASE_URL", "https://www.instagram.com"),
+        .instagram: ("INSTAGRAM_AUTH_BASE_URL", "https://api.instagram.com"),
     ]
 
     public static func make(_ platform: Platform, context: PlatformContext, http: PlatformHTTP) -> any PlatformClient {

@@ -11,7 +11,7 @@ public struct PlatformContext: Sendable {
     /// upload host (`INSTAGRAM_UPLOAD_BASE_URL`, https://rupload.facebook.com); nil for TikTok.
     public var secondURL: URL?
     /// Where the creator grants access (`factory auth`): `TIKTOK_AUTH_BASE_URL` (https://www.tiktok.com),
-    /// `GOOGLE_AUTH_BASE_URL` (https://accounts.google.com), `INSTAGRAM_AUTH_BASE_URL` (https://www.instagram.com).
+    /// `GOOGLE_AUTH_BASE_URL` (https://accounts.google.com), `INSTAGRAM_AUTH_BASE_URL` (https://api.instagram.com: the authorize page and the code exchange).
     public var authorizeURL: URL?
     public var app: AppCredentials?
     public var tokens: TokenKeeper
