@@ -14,6 +14,9 @@ public struct KindDescriptor: Sendable {
     public let loudness: LoudnessTarget
     /// What the kind makes, in a few words, for messages that list the kinds.
     public let summary: String
+    /// True when the kind is made for children (bedtime stories): YouTube needs `made_for_kids`
+    /// said for it before it is posted there.
+    public let forChildren: Bool
     /// Decodes the kind's settings from the item's merged mapping (unknown keys are already refused).
     public let decode: @Sendable (Decoder) throws -> any KindSpec
     /// Makes the job that fetches and renders one item of the kind.
@@ -21,7 +24,7 @@ public struct KindDescriptor: Sendable {
 
     /// A kind whose settings are `Spec`: `job` is handed the item's settings already typed.
     public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String,
-                                loudness: LoudnessTarget = .shortForm,
+                                loudness: LoudnessTarget = .shortForm, forChildren: Bool = false,
                                 decode: @escaping @Sendable (Decoder) throws -> Spec,
                                 job: @escaping @Sendable (Item, Spec, KindContext) -> any KindJob) {
         self.kind = kind
@@ -29,6 +32,7 @@ public struct KindDescriptor: Sendable {
         self.textEffort = textEffort
         self.summary = summary
         self.loudness = loudness
+        self.forChildren = forChildren
         self.decode = { try decode($0) }
         self.job = { item, context in
             // The registry hands an item only to the descriptor that decoded it.

@@ -26,6 +26,10 @@ public struct Item: Sendable {
     public var thinking: Bool = false
     /// Seeds `regenerate --seed/--variant` sets for one stage group; never read from the manifest.
     public var stageSeeds: [StageGroup: UInt64] = [:]
+    /// The item's own `publish:`/`post_at:` (docs/publishing.md); empty: the manifest's.
+    public var publishing = ItemPublishing()
+    /// From its kind's descriptor: made for children (YouTube's made-for-kids must be said).
+    public var forChildren = false
 
     /// The effort its kind's text calls take when the item sets none (from the kind's descriptor).
     public var kindEffort: Effort = .medium
@@ -41,7 +45,7 @@ public struct Item: Sendable {
 
     /// Keys every kind accepts.
     public static let commonKeys = ["id", "kind", "day", "format", "music", "music_volume", "quality", "seed", "title",
-                                    "caption", "hashtags", "effort", "thinking", "loudness"]
+                                    "caption", "hashtags", "effort", "thinking", "loudness", "publish", "post_at"]
 }
 
 /// Decodes one item from its merged mapping (built-in ← defaults ← defaults.<kind> ← item).
@@ -49,8 +53,8 @@ struct ItemDecoding: Decodable {
     var item: Item
 
     enum Keys: String, CodingKey {
-        case id, kind, day, format, music, quality, seed, title, caption, hashtags, effort, thinking, loudness
-        case musicVolume = "music_volume"
+        case id, kind, day, format, music, quality, seed, title, caption, hashtags, effort, thinking, loudness, publish
+        case musicVolume = "music_volume", postAt = "post_at"
     }
 
     init(from decoder: Decoder) throws {
@@ -96,6 +100,9 @@ struct ItemDecoding: Decodable {
             thinking: try c.decodeIfPresent(Bool.self, forKey: .thinking) ?? false)
         item.kindEffort = descriptor.textEffort
         item.loudness = try c.decodeIfPresent(LoudnessTarget.self, forKey: .loudness) ?? descriptor.loudness
+        item.forChildren = descriptor.forChildren
+        item.publishing = try c.decodeIfPresent(ItemPublishing.self, forKey: .publish) ?? ItemPublishing()
+        if let postAt = try c.decodeIfPresent(LocalTime.self, forKey: .postAt) { item.publishing.postAt = postAt }
     }
 }
 
@@ -111,11 +118,12 @@ struct HeaderDecoding: Decodable {
     var concurrency: Concurrency
     var providers: ProviderChoices
     var library: LibrarySetting?
+    var publish: PublishSettings?
 
     /// `loudness:` is read with each item, as the default under its own `defaults:` (`SplitDefaults.topLevel`).
     static let keys = ["version", "week", "timezone", "output", "brand", "budget", "concurrency", "providers", "memory", "defaults", "items",
-                       "loudness", "library"]
-    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers, memory, library }
+                       "loudness", "library", "publish"]
+    enum Keys: String, CodingKey { case version, week, timezone, output, brand, budget, concurrency, providers, memory, library, publish }
 
     init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(Self.keys)
@@ -142,5 +150,6 @@ struct HeaderDecoding: Decodable {
         providers = try c.decodeIfPresent(ProviderChoices.self, forKey: .providers) ?? ProviderChoices()
         memory = try c.decodeIfPresent(MemorySettings.self, forKey: .memory) ?? MemorySettings()
         library = try c.decodeIfPresent(LibrarySetting.self, forKey: .library)
+        publish = try c.decodeIfPresent(PublishSettings.self, forKey: .publish)
     }
 }

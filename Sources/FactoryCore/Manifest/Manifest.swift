@@ -28,6 +28,8 @@ public struct Manifest: Sendable {
     public var sha256: String
     /// The manifest's own content library for the offline writers (`library:`), if it names one.
     public var library: LibrarySetting? = nil
+    /// `publish:`: where and when the bundles are posted; nil, nothing is (docs/publishing.md).
+    public var publish: PublishSettings? = nil
 }
 
 /// `library: my-quotes/` or `library: { path: my-quotes/, mode: replace }`: a folder of quote,

@@ -115,6 +115,7 @@ struct LoadSession {
         }
 
         if let header { checkModels(header.providers, items: items, root: root) }
+        if let header, let publish = header.publish { checkPublishing(publish, items: items, root: root) }
         guard problems.isEmpty, let header else {
             // Once the manifest is refused, item-level problems are reported with the rest. A
             // problem under `defaults:` is found once per item that inherits it: said once.
@@ -126,7 +127,7 @@ struct LoadSession {
                         output: URL(fileURLWithPath: header.output).standardizedFileURL,
                         brand: header.brand, budget: header.budget, concurrency: header.concurrency,
                         providers: header.providers, items: items, itemProblems: itemProblems, file: file, sha256: Digest.sha256(data),
-                        library: header.library)
+                        library: header.library, publish: header.publish)
     }
 
     /// One item merged with its defaults and decoded, with the problems found on the way.

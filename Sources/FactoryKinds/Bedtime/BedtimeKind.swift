@@ -16,7 +16,7 @@ public enum BedtimeKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
-            loudness: LoudnessTarget.Preset.bedtime.target,
+            loudness: LoudnessTarget.Preset.bedtime.target, forChildren: true,
             decode: { try BedtimeSpec(from: $0) },
             job: { item, spec, context in
                 BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
