@@ -10,12 +10,12 @@ extension Stores {
         let claims = FileRunClaims(stateFolder: state)
         let runId = UUID().uuidString
         guard access == .write || FileManager.default.fileExists(atPath: path.path) else {
-            return Stores(ledger: MemoryLedger(), reports: nil, cache: cache, memory: MemoryContentStore(), claims: claims,
+            return Stores(ledger: MemoryLedger(), reports: nil, cache: cache, memory: MemoryContentStore(), posts: MemoryPostJournal(), claims: claims,
                           location: path.path, runId: runId, closer: {})
         }
         let sqlite = try Ledger(path: path)
         let ledger = LocalLedger(sqlite)
-        return Stores(ledger: ledger, reports: ledger, cache: cache, memory: sqlite, claims: claims, location: path.path, runId: runId,
+        return Stores(ledger: ledger, reports: ledger, cache: cache, memory: sqlite, posts: sqlite, claims: claims, location: path.path, runId: runId,
                       closer: {
             do {
                 try ledger.close()
@@ -45,7 +45,7 @@ extension Stores {
                               limits: [.runware: c.runware, .openai: c.openai, .anthropic: c.anthropic])
         }
         let queue = worker ? manifest.map { ClusterStores(db: db, owner: owner, leases: leases, manifest: $0, leaseSeconds: leaseSeconds) } : nil
-        return Stores(ledger: ledger, reports: ledger, cache: cache, memory: PostgresContentMemory(db: db),
+        return Stores(ledger: ledger, reports: ledger, cache: cache, memory: PostgresContentMemory(db: db), posts: PostgresPostJournal(db: db),
                       claims: state.map { FileRunClaims(stateFolder: $0) as any RunClaims } ?? MemoryRunClaims(),
                       location: url.redacted, runId: owner, slots: slots, cluster: queue, database: db, closer: { await db.close() })
     }

@@ -23,6 +23,8 @@ public final class Stores: Sendable {
     public let reports: (any LedgerReports)?
     public let cache: any AnswerCache
     public let memory: any ContentMemory
+    /// The publication journal and the approvals (in the ledger's store).
+    public let posts: any PostJournal
     /// Who may work on the state: the state folder's lock (this host's, in a cluster).
     public let claims: any RunClaims
     /// Where the stores are, for messages: the ledger's path, or the database's URL without its password.
@@ -39,12 +41,13 @@ public final class Stores: Sendable {
     private let closed = Atomic<Bool>(false)
 
     init(ledger: any LedgerStore, reports: (any LedgerReports)?, cache: any AnswerCache, memory: any ContentMemory,
-         claims: any RunClaims, location: String, runId: String, slots: (any ProviderSlots)? = nil, cluster: ClusterStores? = nil,
+         posts: any PostJournal, claims: any RunClaims, location: String, runId: String, slots: (any ProviderSlots)? = nil, cluster: ClusterStores? = nil,
          database: Database? = nil, closer: @escaping @Sendable () async -> Void) {
         self.ledger = ledger
         self.reports = reports
         self.cache = cache
         self.memory = memory
+        self.posts = posts
         self.claims = claims
         self.location = location
         self.runId = runId

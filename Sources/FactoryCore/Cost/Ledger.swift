@@ -111,6 +111,7 @@ public final class Ledger: Sendable {
                 """)
         }
         registerMemory(&migrator)
+        registerPosts(&migrator)
         return migrator
     }
 

@@ -5,6 +5,8 @@ public struct FactoryError: Error, CustomStringConvertible, Sendable {
         case manifest, unsupported, provider, render, quality, bundle, budget, lock, missingFile
         /// `factory cron` and `factory run --log`: a bad schedule, a crontab or log file that cannot be written.
         case schedule, log
+        /// The publication journal (posts and approvals).
+        case journal
     }
     public let code: Code
     public let message: String
