@@ -16,6 +16,8 @@ public struct Layer: Sendable {
     public var end: Double
     /// Pixels that change over time (typed text); when set, they replace `pixels` while drawing.
     public var sequence: PixelSequence?
+    /// Set on text layers: their contrast with what lies around them is measured (`TextContrast`).
+    public var text: TextMark?
 
     public init(_ pixels: LayerPixels, x: Track, y: Track, scale: Track = .constant(1), opacity: Track = .constant(1),
                 anchorX: Double = 0.5, anchorY: Double = 0.5, mask: Mask? = nil,

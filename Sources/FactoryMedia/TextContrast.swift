@@ -1,0 +1,132 @@
+import Foundation
+
+/// One text layer's contrast at one sampled frame, and where it was on screen then.
+public struct TextContrastSample: Sendable, Codable, Equatable {
+    public var layer: String
+    /// Seconds, on the frame grid.
+    public var time: Double
+    public var ratio: Double
+    public var textLuminance: Double
+    public var backgroundLuminance: Double
+    /// The layer's content in frame pixels at that instant: x, y, width, height.
+    public var box: [Int]
+    public var colour: String
+    public var size: Double
+}
+
+/// Every sampled measurement of a scene's text layers.
+public struct TextContrastReport: Sendable, Equatable {
+    public var samples: [TextContrastSample]
+    /// How many distinct frames were composed to measure them.
+    public var frames: Int
+
+    /// The lowest sample of all (nil: no text layer could be measured).
+    public var lowest: TextContrastSample? { samples.min { $0.ratio < $1.ratio } }
+    /// Each layer's lowest sample, in the order the layers were first measured.
+    public var byLayer: [TextContrastSample] {
+        var order: [String] = [], worst: [String: TextContrastSample] = [:]
+        for s in samples {
+            if let w = worst[s.layer] { if s.ratio < w.ratio { worst[s.layer] = s } } else { order.append(s.layer); worst[s.layer] = s }
+        }
+        return order.compactMap { worst[$0] }
+    }
+    /// The layers whose lowest sample is under `target`.
+    public func failing(_ target: Double) -> [String] { byLayer.filter { $0.ratio < target }.map(\.layer) }
+}
+
+/// Measures WCAG contrast of a scene's text layers (`Layer.text`) on the exact composited frames
+/// the encoder receives, at a few moments of each layer's time on screen, across its motion.
+public enum TextContrast {
+    /// Moments of each layer's time on screen that are measured (fractions of its span; only those
+    /// where it is fully shown count). A layer with changing pixels is measured once per version.
+    public static let moments = [0.02, 0.25, 0.5, 0.75, 0.98]
+    /// At most this many versions of a changing layer are measured (evenly chosen).
+    public static let maxVersions = 24
+
+    public static func measure(_ scene: Scene, fps: Int) -> TextContrastReport {
+        var byTime: [Int: [Int]] = [:]
+        for (index, layer) in scene.layers.enumerated() where layer.text != nil {
+            for frame in frames(of: layer, duration: scene.duration, fps: fps) { byTime[frame, default: []].append(index) }
+        }
+        let w = scene.width, h = scene.height
+        var yp = [UInt8](repeating: 0, count: w * h), up = [UInt8](repeating: 0, count: w * h / 4), vp = up
+        var masks: [ObjectIdentifier: (LayerPixels, [Bool])] = [:]
+        var samples: [TextContrastSample] = []
+        for frame in byTime.keys.sorted() {
+            let t = Double(frame) / Double(fps)
+            yp.withUnsafeMutableBufferPointer { yb in up.withUnsafeMutableBufferPointer { ub in vp.withUnsafeMutableBufferPointer { vb in
+                var picture = PictureBuffer(width: w, height: h, y: yb.baseAddress!, u: ub.baseAddress!, v: vb.baseAddress!,
+                                            yStride: w, cStride: w / 2)
+                Compositor.draw(scene, at: t, into: &picture)
+            } } }
+            for index in byTime[frame] ?? [] {
+                let layer = scene.layers[index]
+                guard let mark = layer.text, let pixels = layer.pixels(at: t) else { continue }
+                let id = ObjectIdentifier(pixels)
+                let mask = masks[id]?.1 ?? pixels.glyphMask(colour: mark.colour)
+                masks[id] = (pixels, mask)
+                let state = layer.state(at: t, shown: pixels)
+                guard let (field, box) = field(pixels, mask: mask, state: state, ringRadius: mark.ringRadius, y: yp, u: up, v: vp, width: w, height: h),
+                      let m = field.measure(ringRadius: mark.ringRadius) else { continue }
+                samples.append(TextContrastSample(layer: mark.name, time: (t * 1000).rounded() / 1000, ratio: (m.ratio * 100).rounded() / 100,
+                                                  textLuminance: m.textLuminance, backgroundLuminance: m.backgroundLuminance,
+                                                  box: box, colour: mark.colour, size: mark.size))
+            }
+        }
+        return TextContrastReport(samples: samples, frames: byTime.count)
+    }
+
+    /// The frames (indices) at which `layer` is measured: the moments of its span where it is fully
+    /// shown, or its most opaque moment; per version for a changing layer.
+    static func frames(of layer: Layer, duration: Double, fps: Int) -> [Int] {
+        let start = max(0, layer.start), end = min(duration, layer.end)
+        guard end > start else { return [] }
+        let f = Double(fps)
+        func frame(_ t: Double) -> Int { min(Int((end * f).rounded(.up)) - 1, max(Int((start * f).rounded(.up)), Int((t * f).rounded(.down)))) }
+        if let sequence = layer.sequence {
+            var spans: [(Double, Double)] = []
+            for (i, t0) in sequence.times.enumerated() {
+                let a = max(start, t0), b = min(end, i + 1 < sequence.times.count ? sequence.times[i + 1] : end)
+                if b - a > 1 / f { spans.append((a, b)) }
+            }
+            let step = max(1, (spans.count + maxVersions - 1) / maxVersions)
+            return stride(from: 0, to: spans.count, by: step).map { frame((spans[$0].0 + spans[$0].1) / 2) }
+        }
+        let chosen = moments.map { start + (end - start) * $0 }.filter { layer.opacity.value(at: $0) >= 0.98 }
+        if !chosen.isEmpty { return Array(Set(chosen.map(frame))).sorted() }
+        let grid = (0...20).map { start + (end - start) * Double($0) / 20 }
+        guard let best = grid.max(by: { layer.opacity.value(at: $0) < layer.opacity.value(at: $1) }),
+              layer.opacity.value(at: best) >= 0.5 else { return [] }
+        return [frame(best)]
+    }
+
+    /// The region around a layer at one instant: each frame pixel's luminance (from the composed
+    /// 4:2:0 planes) and whether the layer's glyph covers it (nearest sample of the layer).
+    static func field(_ px: LayerPixels, mask: [Bool], state s: LayerState, ringRadius: Int,
+                      y: [UInt8], u: [UInt8], v: [UInt8], width: Int, height: Int) -> (ContrastField, [Int])? {
+        let cw = Double(px.contentWidth) * s.scale, ch = Double(px.contentHeight) * s.scale
+        let box = [Int(s.left.rounded(.down)), Int(s.top.rounded(.down)), Int(cw.rounded(.up)), Int(ch.rounded(.up))]
+        let pad = ringRadius + 2
+        let x0 = max(0, box[0] - pad), y0 = max(0, box[1] - pad)
+        let x1 = min(width, box[0] + box[2] + pad), y1 = min(height, box[1] + box[3] + pad)
+        guard x1 - x0 > 2, y1 - y0 > 2 else { return nil }
+        let w = x1 - x0, h = y1 - y0
+        var lum = [Float](repeating: 0, count: w * h), glyph = [Bool](repeating: false, count: w * h)
+        let originX = s.left - Double(px.margin) * s.scale, originY = s.top - Double(px.margin) * s.scale
+        let visible = s.opacity >= 0.5
+        for fy in y0..<y1 {
+            let sy = Int(((Double(fy) + 0.5 - originY) / s.scale).rounded(.down))
+            let span = Mask.span(s.mask, row: Double(fy) + 0.5)
+            for fx in x0..<x1 {
+                let i = (fy - y0) * w + (fx - x0)
+                let c = ColourMatrix.rgb(y: Int(y[fy * width + fx]), u: Int(u[(fy / 2) * (width / 2) + fx / 2]),
+                                         v: Int(v[(fy / 2) * (width / 2) + fx / 2]))
+                lum[i] = Float(WCAG.luminance(r: c.r, g: c.g, b: c.b))
+                guard visible, sy >= 0, sy < px.height, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
+                let sx = Int(((Double(fx) + 0.5 - originX) / s.scale).rounded(.down))
+                if sx >= 0, sx < px.width { glyph[i] = mask[sy * px.width + sx] }
+            }
+        }
+        return (ContrastField(width: w, height: h, luminance: lum, glyph: glyph), box)
+    }
+}

@@ -1,0 +1,34 @@
+/// Marks a layer as text whose contrast is measured: its name in the bundle's checks, the colour
+/// the glyphs are set in and the type size (which sets how wide a ring around the glyphs is read).
+public struct TextMark: Sendable, Equatable {
+    public var name: String
+    public var colour: String
+    public var size: Double
+
+    public init(_ name: String, colour: String, size: Double) {
+        self.name = name
+        self.colour = colour
+        self.size = size
+    }
+
+    /// How far around the glyphs the background is read: a quarter of the type size, 4–24 px
+    /// (past a soft shadow's dense core, within a sticker's or bubble's own plate).
+    public var ringRadius: Int { min(24, max(4, Int((size * 0.25).rounded()))) }
+}
+
+extension LayerPixels {
+    /// Which samples of the luma plane are glyph: nearly opaque and, un-premultiplied, within a
+    /// few luma steps of `colour` (a shadow, a stroke or a sticker's plate is not). One byte a sample.
+    func glyphMask(colour: String) -> [Bool] {
+        let c = WCAG.rgb(hex: colour) ?? (255, 255, 255)
+        let target = ColourMatrix.yuv(r: Int(c.r), g: Int(c.g), b: Int(c.b)).y
+        var mask = [Bool](repeating: false, count: width * height)
+        for i in 0..<(width * height) {
+            let alpha = opaque ? 255 : Int(a[i])
+            guard alpha >= 224 else { continue }
+            let luma = opaque ? Int(y[i]) : (Int(y[i]) * 255 + alpha / 2) / alpha
+            mask[i] = abs(luma - target) <= 18
+        }
+        return mask
+    }
+}
