@@ -102,3 +102,8 @@ struct FakePostingRequest: Sendable {
         return bytes
     }
 }
+
+/// A refusal already shaped as the platform's reply.
+struct FakePostingRefusal: Error {
+    let response: Response
+}

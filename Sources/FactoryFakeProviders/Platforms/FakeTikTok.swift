@@ -131,7 +131,7 @@ public actor FakeTikTok {
     static func logId() -> String { FakePostingRequest.token("2026", length: 28).uppercased() }
 
     /// The access token's grant with `scope`, or TikTok's 401 (`access_token_invalid`, `scope_not_authorized`).
-    func authorized(_ call: FakePostingRequest, scope: String...) -> Result<FakeOAuthBook.Grant, FakeTikTokRefusal> {
+    func authorized(_ call: FakePostingRequest, scope: String...) -> Result<FakeOAuthBook.Grant, FakePostingRefusal> {
         guard let grant = book.grant(bearer: call.bearer) else {
             return .failure(.init(response: Self.failure(401, "access_token_invalid",
                                                          "The access token is invalid or not found in the request.")))
@@ -142,9 +142,4 @@ public actor FakeTikTok {
         }
         return .success(grant)
     }
-}
-
-/// A refusal already shaped as TikTok's reply.
-struct FakeTikTokRefusal: Error {
-    let response: Response
 }
