@@ -19,6 +19,28 @@ public enum Espeak {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw MediaError(.settings, "espeak-ng: nothing to say (the text is empty)")
         }
+        let spoken = try EspeakEngine.shared.synthesize(text: text, voice: voice, rate: rate, pitch: pitch)
+        return (spoken.pcm, spoken.sampleRate)
+    }
+
+    /// One word as libespeak-ng announced it while speaking: where it is in the text (characters
+    /// from the start, counting from 1 as the library does, and its length) and the millisecond of
+    /// the audio where its sound starts and where the next word or clause end comes.
+    public struct WordEvent: Sendable, Equatable {
+        public var textPosition: Int
+        public var length: Int
+        public var startMilliseconds: Int
+        public var endMilliseconds: Int
+    }
+
+    /// Like `synthesize`, and also the library's own word events (`espeakEVENT_WORD`), each ended
+    /// by the next word, clause end or the end of the message: when each word is heard, from the
+    /// synthesiser itself rather than estimated from the text.
+    public static func synthesizeWords(text: String, voice: String = defaultVoice, rate: Int = 150,
+                                       pitch: Int = 50) throws -> (pcm: Data, sampleRate: Int, words: [WordEvent]) {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw MediaError(.settings, "espeak-ng: nothing to say (the text is empty)")
+        }
         return try EspeakEngine.shared.synthesize(text: text, voice: voice, rate: rate, pitch: pitch)
     }
 
@@ -38,6 +60,8 @@ private final class EspeakEngine: @unchecked Sendable {
     private var started: Result<Int, MediaError>?
     /// Samples from the synth running now; the callback appends here, under the caller's lock.
     fileprivate var collected = Data()
+    /// Word starts, clause ends and the message end of the synth running now, as the callback saw them.
+    fileprivate var marks: [(type: espeak_EVENT_TYPE, position: Int, length: Int, ms: Int)] = []
 
     func version() throws -> String {
         lock.lock()
@@ -47,7 +71,7 @@ private final class EspeakEngine: @unchecked Sendable {
         return String(cString: info)
     }
 
-    func synthesize(text: String, voice: String, rate: Int, pitch: Int) throws -> (pcm: Data, sampleRate: Int) {
+    func synthesize(text: String, voice: String, rate: Int, pitch: Int) throws -> (pcm: Data, sampleRate: Int, words: [Espeak.WordEvent]) {
         lock.lock()
         defer { lock.unlock() }
         let sampleRate = try start()
@@ -56,7 +80,8 @@ private final class EspeakEngine: @unchecked Sendable {
                   "espeak-ng: rate \(rate) was refused")
         try check(espeak_SetParameter(espeakPITCH, Int32(min(100, max(0, pitch))), 0), "espeak-ng: pitch \(pitch) was refused")
         collected = Data()
-        defer { collected = Data() }
+        marks = []
+        defer { collected = Data(); marks = [] }
         let flags = UInt32(espeakCHARS_UTF8)
         let rc = text.withCString { bytes in
             espeak_Synth(bytes, strlen(bytes) + 1, 0, POS_CHARACTER, 0, flags, nil, nil)
@@ -66,7 +91,19 @@ private final class EspeakEngine: @unchecked Sendable {
         guard !collected.isEmpty else {
             throw MediaError(.encode, "espeak-ng produced no audio for \(text.count) characters with voice \"\(voice)\"")
         }
-        return (collected, sampleRate)
+        return (collected, sampleRate, wordEvents(totalMilliseconds: collected.count / 2 * 1000 / sampleRate))
+    }
+
+    /// Each word mark, ended by the next mark of any kind (or the audio's end).
+    private func wordEvents(totalMilliseconds: Int) -> [Espeak.WordEvent] {
+        let sorted = marks.enumerated().sorted { ($0.element.ms, $0.offset) < ($1.element.ms, $1.offset) }.map(\.element)
+        var words: [Espeak.WordEvent] = []
+        for (i, mark) in sorted.enumerated() where mark.type == espeakEVENT_WORD {
+            let next = sorted[(i + 1)...].first { $0.ms > mark.ms }?.ms ?? totalMilliseconds
+            words.append(Espeak.WordEvent(textPosition: mark.position, length: mark.length, startMilliseconds: mark.ms,
+                                          endMilliseconds: max(mark.ms, min(next, totalMilliseconds))))
+        }
+        return words
     }
 
     /// Starts the library once (the caller holds the lock) and returns its sample rate.
@@ -121,9 +158,17 @@ private final class EspeakEngine: @unchecked Sendable {
 /// The synth callback: appends each block of samples to the engine's buffer. It runs on the thread
 /// that called `espeak_Synth`/`espeak_Synchronize`, which holds the engine's lock.
 private let engineCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = {
-    samples, count, _ in
+    samples, count, events in
     if let samples, count > 0 {
         EspeakEngine.shared.collected.append(UnsafeBufferPointer(start: samples, count: Int(count)))
+    }
+    // The event list ends with espeakEVENT_LIST_TERMINATED.
+    var event = events
+    while let current = event?.pointee, current.type != espeakEVENT_LIST_TERMINATED {
+        if current.type == espeakEVENT_WORD || current.type == espeakEVENT_END || current.type == espeakEVENT_MSG_TERMINATED {
+            EspeakEngine.shared.marks.append((current.type, Int(current.text_position), Int(current.length), Int(current.audio_position)))
+        }
+        event = event?.successor()
     }
     return 0
 }

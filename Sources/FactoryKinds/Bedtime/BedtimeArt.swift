@@ -5,8 +5,9 @@ import Foundation
 
 /// The read-along video: the cover illustration drifting slowly (in whole 2-pixel steps, so every
 /// frame is a plain copy, not a resample), a title card, the sentence being read as a large soft
-/// subtitle inside the safe zone, and a thin progress bar. The subtitle is one `PixelSequence`
-/// version per sentence, set when it first shows: memory does not grow with the story's length.
+/// subtitle inside the safe zone with the word being spoken on a warm pill (`ReadAlongSubtitles`),
+/// and a thin progress bar. The subtitle is one `PixelSequence` version per sentence and per word,
+/// set when it first shows: memory does not grow with the story's length.
 struct BedtimeArt {
     static let fps = 24
     let width: Int
@@ -31,7 +32,35 @@ struct BedtimeArt {
                             hints: hints)
     }
 
+    /// The subtitle's type: large, soft and warm white, with a shadow.
+    var subtitleStyle: TextStyle {
+        TextStyle(font: "Inter Semi-Bold", size: format == .story ? 58 : 46, colour: "#FFF8E7", alignment: .centre,
+                  shadowRadius: 6, shadowOpacity: 0.7)
+    }
+
+    /// Where the sentence is set: its wrapping width and fitting height, and the frame point its image is centred on.
+    var subtitleBox: (width: Int, height: Int, centreX: Double, centreY: Double) {
+        let insets = format.safeInsets
+        let boxHeight = Int(Double(height) * 0.2)
+        let top = Double(height) - Double(insets.bottom) - Double(height) * 0.2
+        return (width - insets.left - insets.right - 40, boxHeight, Double(width) / 2, top + Double(boxHeight) / 2)
+    }
+
+    /// The `.ass` file's look for a format: the video's size and type, its lowest line where the video's subtitle ends.
+    static func karaokeLook(_ format: Format) -> StoryKaraoke.Look {
+        let size = format.size, insets = format.safeInsets
+        return StoryKaraoke.Look(width: size.width, height: size.height, fontSize: format == .story ? 58 : 46,
+                                 marginBottom: insets.bottom + 24, marginSide: insets.left + 20)
+    }
+
+    /// The video's scene with the sentences of `cues` and no word highlighted.
     func scene(cover: Image, story: Story, hero: String, cues: [Captions.Cue], duration: Double) throws -> Scene {
+        try scene(cover: cover, story: story, hero: hero, readAlong: ReadAlong(cues: cues), duration: duration)
+    }
+
+    /// The video's scene: each sentence of `readAlong` while it is read, its words highlighted as they are spoken.
+    func scene(cover: Image, story: Story, hero: String, readAlong: ReadAlong, duration: Double) throws -> Scene {
+        let cues = readAlong.sentences.map(\.cue)
         let w = Double(width), h = Double(height)
         // The illustration, 12 % larger than the frame, drifts from one corner towards the centre.
         let big = try cover.srgb().flatten().cover(width: Int(w * 1.12) & ~1, height: Int(h * 1.12) & ~1).materialised()
@@ -52,21 +81,13 @@ struct BedtimeArt {
         let veilHeight = Int(h * 0.42)
         let veil = try Shapes.verticalScrim(width: width, height: veilHeight, colour: "#0B1026", stops: [(0, 0), (0.45, 0.55), (1, 0.8)])
         layers.append(.placed(try LayerPixels(image: veil), left: 0, top: h - Double(veilHeight)))
-        // The sentence being read.
-        let textWidth = width - insets.left - insets.right - 40
-        let subtitleTop = h - Double(insets.bottom) - Double(height) * 0.2
-        let style = TextStyle(font: "Inter Semi-Bold", size: format == .story ? 58 : 46, colour: "#FFF8E7", alignment: .centre,
-                              shadowRadius: 6, shadowOpacity: 0.7)
-        let frozen = cues.map(\.text)
+        // The sentence being read, the word being spoken on a warm pill.
+        let subtitle = subtitleBox
+        let subtitles = ReadAlongSubtitles(readAlong, style: subtitleStyle, width: subtitle.width, fitHeight: subtitle.height, fps: Self.fps)
         let blank = try LayerPixels(image: Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"></svg>"))
-        let boxHeight = Int(Double(height) * 0.2)
-        let subtitles = PixelSequence(times: cues.map(\.start)) { i in
-            let text = try TextRenderer.render(markup: TextRenderer.escape(frozen[i]), style: style, width: textWidth, fitHeight: boxHeight).image
-            return try LayerPixels(image: text)
-        }
-        var subtitle = Layer(blank, x: .constant(w / 2), y: .constant(subtitleTop + Double(boxHeight) / 2), start: cues.first?.start ?? 0)
-        subtitle.sequence = subtitles
-        layers.append(subtitle)
+        var reading = Layer(blank, x: .constant(subtitle.centreX), y: .constant(subtitle.centreY), start: cues.first?.start ?? 0)
+        reading.sequence = subtitles.sequence
+        layers.append(reading)
         // The thin progress bar just above the bottom safe line.
         let barWidth = width - insets.left - insets.right, barTop = h - Double(insets.bottom) + 24
         let track = try Shapes.roundedRect(width: barWidth, height: 8, radius: 4, fill: "#FFFFFF", opacity: 0.25)

@@ -120,15 +120,16 @@ struct BedtimeJob: Sendable {
         let narration = work.appendingPathComponent("narration.wav").path
         let joiner = try NarrationWriter(path: raw)
         var timings: [(start: Double, duration: Double)] = []
-        var words: [SpokenWord] = []
+        var chunkWords: [[SpokenWord]] = []
         for (i, spoken) in assets.spoken.enumerated() {
             let last = i == assets.spoken.count - 1
             let pause = last ? 0 : (i == 0 ? 1.2 : (spoken.chunk.endsParagraph ? 0.9 : 0.35))
             let pcm = try Data(contentsOf: spoken.file)
             let timing = try joiner.append(pcm: pcm, sampleRate: spoken.sampleRate, pauseAfter: pause)
             timings.append(timing)
-            words += StoryWords.place(spoken.words, origin: joiner.lastOrigin, speech: timing)
+            chunkWords.append(StoryWords.place(spoken.words, origin: joiner.lastOrigin, speech: timing))
         }
+        let words = chunkWords.flatMap { $0 }
         let total = try joiner.finish()
         // story.mp3 carries the voice alone at the item's level (mono, read as one channel).
         let loudness = try Loudness.normalise(input: raw, output: narration, target: item.loudness.integrated,
@@ -143,17 +144,22 @@ struct BedtimeJob: Sendable {
                             artist: manifest.brand.handle.isEmpty ? "ContentFactory" : manifest.brand.handle,
                             album: "Bedtime stories", cover: coverJPEG)
         try writer.write(story.markdown, to: "story.md")
-        let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings)
+        let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings, words: chunkWords)
+        let readAlong = ReadAlong(cues: cues, words: words)
         let captions = Captions(cues)
         try writer.write(captions.srt, to: "captions.srt")
-        try writer.write(captions.vtt, to: "captions.vtt")
+        // With word timings: a cue timestamp before each word, and the karaoke .ass.
+        try writer.write(readAlong.hasWords ? StoryKaraoke.vtt(readAlong) : captions.vtt, to: "captions.vtt")
+        if readAlong.hasWords {
+            try writer.write(StoryKaraoke.ass(readAlong, look: BedtimeArt.karaokeLook(item.format), title: story.title), to: "captions.ass")
+        }
         if !words.isEmpty { try writer.write(StoryWords.json(words), to: "words.json") }
         try writer.write(BedtimeCaption.text(item: item, story: story, spec: spec, brand: manifest.brand), to: "caption.txt")
 
         // The read-along video: the narration streamed in as the AAC track.
         let size = item.format.size
         let scene = try BedtimeArt(width: size.width, height: size.height, format: item.format)
-            .scene(cover: cover, story: story, hero: spec.hero.name, cues: cues, duration: total)
+            .scene(cover: cover, story: story, hero: spec.hero.name, readAlong: readAlong, duration: total)
         Vips.releaseMemory()
         // The bed (its first 2 minutes, looped) is decoded to a work file and played from there:
         // held decoded (42 MB), it would sit under the encoder's frames for the whole render.
@@ -169,10 +175,12 @@ struct BedtimeJob: Sendable {
                                      preset: item.quality.preset, content: .illustration, tuning: tuning)
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
         let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
+        // The highlight against the speech onsets heard in the encoded sound.
+        let drift = ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, audio: try AudioDecoder.decode(path: writer.path("video.mp4")))
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))
-            + [level.check]
+            + [level.check, drift.check]
         var details: [String: String] = [
             "voice": spec.voice.rawValue, "speech_provider": providers.speech?.name ?? "", "written_by": assets.source,
             "words": "\(story.wordCount)", "narration_seconds": String(format: "%.2f", total),
@@ -182,7 +190,10 @@ struct BedtimeJob: Sendable {
             "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
             "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
             "word_timings": words.isEmpty ? "none (the voice reports none)" : "\(words.count) words in words.json (the voice's own alignment)",
+            "readalong": readAlong.hasWords ? "\(readAlong.words.count) words highlighted; captions.vtt word timestamps, captions.ass karaoke"
+                : words.isEmpty ? "sentences only (no word timings)" : "sentences only (the word timings do not match the text)",
         ]
+        if readAlong.hasWords { details.merge(drift.details) { a, _ in a } }
         details.merge(level.details) { a, _ in a }
         for (i, s) in assets.spoken.enumerated() {
             details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,

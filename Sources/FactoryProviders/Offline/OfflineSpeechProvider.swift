@@ -5,7 +5,8 @@ import Foundation
 /// The embedded narrator, no key and no network: Piper's neural voice (joe-us, run as a separate
 /// process) when `make piper` has installed it, else espeak-ng. Every OpenAI voice name reads with
 /// the one Piper voice; with espeak-ng each maps to a variant and pitch, so a story keeps a
-/// recognisable voice. The pace is a calm bedtime one, scaled by the request's speed. Text in a
+/// recognisable voice. Either way the words' timings come from the voice itself (Piper's phoneme
+/// alignment, espeak-ng's word events). The pace is a calm bedtime one, scaled by the request's speed. Text in a
 /// language other than English is read by espeak-ng (the Piper voice speaks only English).
 public struct OfflineSpeechProvider: SpeechProvider {
     public let name = "offline"
@@ -152,11 +153,11 @@ public struct OfflineSpeechProvider: SpeechProvider {
         let rate = Self.rate(speed: request.speed)
         let text = request.text
         // espeak-ng blocks for the length of the synthesis: run it off the concurrency pool's threads.
-        let spoken: (pcm: Data, sampleRate: Int, version: String)
+        let spoken: (pcm: Data, sampleRate: Int, version: String, words: [Espeak.WordEvent])
         do {
             spoken = try await BlockingIO.run {
-                let audio = try Espeak.synthesize(text: text, voice: voice, rate: rate, pitch: pitch)
-                return (audio.pcm, audio.sampleRate, try Espeak.version())
+                let audio = try Espeak.synthesizeWords(text: text, voice: voice, rate: rate, pitch: pitch)
+                return (audio.pcm, audio.sampleRate, try Espeak.version(), audio.words)
             }
         } catch {
             throw FactoryError(.provider, "item \(context.item): offline narration (espeak-ng, voice \(voice) for \(request.voice)) failed: \(error)")
@@ -168,6 +169,7 @@ public struct OfflineSpeechProvider: SpeechProvider {
                          "language": request.language],
             promptHash: Digest.sha256([text, voice, "\(rate)", "\(pitch)"].joined(separator: "\n")),
             units: ["characters": Double(text.count), "seconds": seconds], costUSD: 0)
-        return SpokenAudio(pcm: spoken.pcm, sampleRate: spoken.sampleRate, record: record)
+        return SpokenAudio(pcm: spoken.pcm, sampleRate: spoken.sampleRate, record: record,
+                           words: Self.espeakWordTimings(text: text, events: spoken.words))
     }
 }

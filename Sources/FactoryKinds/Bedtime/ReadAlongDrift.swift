@@ -1,0 +1,86 @@
+import FactoryCore
+import FactoryMedia
+import Foundation
+
+/// How far the read-along's highlight is from the speech, measured against the sound itself:
+/// each highlight change (the frame a word lights up) is paired with the nearest speech onset
+/// `SpeechOnsets` hears in the video's decoded AAC track, within `window`. The onsets come from
+/// the audio alone, never from the word timings.
+///
+/// The `readalong:drift` check passes when the median distance is under 100 ms and at least half
+/// the words found an onset (fewer would mean the highlight and the voice have little to do with
+/// each other). Drift is positive when the highlight comes after the sound.
+public struct ReadAlongDrift: Sendable, Equatable {
+    /// Median and 90th percentile of |drift|, and the median of the signed drift, in milliseconds.
+    public var medianMilliseconds: Double
+    public var p90Milliseconds: Double
+    public var signedMedianMilliseconds: Double
+    /// Highlight changes paired with an onset, of all of them.
+    public var matched: Int
+    public var changes: Int
+
+    public static let limitMilliseconds = 100.0
+    /// How far from a change an onset may be to be its pair.
+    public static let window = 0.3
+
+    public var passed: Bool { changes == 0 || (matched * 2 >= changes && medianMilliseconds < Self.limitMilliseconds) }
+
+    /// `readalong:drift`: "median 18 ms, p90 52 ms (highlight 4 ms after the sound), 231 of 264 word changes …".
+    public var check: BundleMetadata.Check {
+        guard changes > 0 else { return .init("readalong:drift", true, "no word timings: the sentence is shown without a highlight") }
+        return .init("readalong:drift", passed, String(
+            format: "median %.0f ms, p90 %.0f ms (highlight %.0f ms %@ the speech onset), %d of %d word changes matched to an onset within %.0f ms; passes under %.0f ms median",
+            medianMilliseconds, p90Milliseconds, abs(signedMedianMilliseconds), signedMedianMilliseconds >= 0 ? "after" : "before",
+            matched, changes, Self.window * 1000, Self.limitMilliseconds))
+    }
+
+    /// The figures for metadata.json's details.
+    public var details: [String: String] {
+        ["readalong_drift_median_ms": String(format: "%.0f", medianMilliseconds), "readalong_drift_p90_ms": String(format: "%.0f", p90Milliseconds),
+         "readalong_drift_signed_median_ms": String(format: "%.0f", signedMedianMilliseconds),
+         "readalong_words_matched": "\(matched)/\(changes)", "readalong_method": "nearest speech onset (log-spectral flux of the decoded AAC) to each highlight change"]
+    }
+
+    /// Pairs each change with the nearest onset within `window` (both in seconds, ascending or not).
+    public static func measure(changes: [Double], onsets: [Double], window: Double = Self.window) -> ReadAlongDrift {
+        let sorted = onsets.sorted()
+        var drifts: [Double] = []
+        for change in changes {
+            // The first onset at or after the change, and the one before it.
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < change { lo = mid + 1 } else { hi = mid }
+            }
+            let near = [lo - 1, lo].filter { sorted.indices.contains($0) }.map { change - sorted[$0] }.min { abs($0) < abs($1) }
+            if let near, abs(near) <= window { drifts.append(near * 1000) }
+        }
+        let magnitudes = drifts.map(abs).sorted()
+        return ReadAlongDrift(medianMilliseconds: percentile(magnitudes, 0.5), p90Milliseconds: percentile(magnitudes, 0.9),
+                              signedMedianMilliseconds: percentile(drifts.sorted(), 0.5), matched: drifts.count, changes: changes.count)
+    }
+
+    /// The highlight changes of `readAlong` in a video of `fps` against the onsets heard in `audio`.
+    public static func measure(_ readAlong: ReadAlong, fps: Int, audio: AudioBuffer) -> ReadAlongDrift {
+        measure(changes: readAlong.changes(fps: fps), onsets: SpeechOnsets.detect(audio))
+    }
+
+    /// Re-measures a published bedtime bundle: the highlight changes from its `words.json` (each
+    /// word lights up on the frame nearest its start, as the renderer does), the onsets from its
+    /// `video.mp4`'s sound. A bundle without `words.json` has no highlight and no changes.
+    public static func measure(bundle: URL, fps: Int? = nil) throws -> ReadAlongDrift {
+        let fps = fps ?? BedtimeArt.fps
+        let file = bundle.appendingPathComponent("words.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            return ReadAlongDrift(medianMilliseconds: 0, p90Milliseconds: 0, signedMedianMilliseconds: 0, matched: 0, changes: 0)
+        }
+        let words = try JSONDecoder().decode([SpokenWord].self, from: Data(contentsOf: file))
+        let audio = try AudioDecoder.decode(path: bundle.appendingPathComponent("video.mp4").path)
+        return measure(changes: words.map { ReadAlong.shownAt($0.start, fps: fps) }, onsets: SpeechOnsets.detect(audio))
+    }
+
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+}
