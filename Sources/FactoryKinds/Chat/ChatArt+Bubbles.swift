@@ -66,7 +66,9 @@ extension ChatArt {
         }
         let bodyW = max(contentW + 2 * m.bubblePadX, contentH + 2 * m.bubblePadY)
         let bodyH = contentH + 2 * m.bubblePadY
-        let fill = isMe ? palette.meBubble : palette.otherBubble
+        // The app's bubble colour, darkened (or lightened) just enough for its text to reach the
+        // contrast target where it does not (iMessage's #007AFF under white reads 4.0:1).
+        let fill = LegibleColour.fill(isMe ? palette.meBubble : palette.otherBubble, under: textColour)
         let tail = (theme == .imessage && last) || (theme == .whatsapp && first)
         let shape = try bubbleShape(width: bodyW, height: bodyH, fill: fill, tail: tail, right: isMe)
         let bodyX = isMe ? 0 : tailWidth

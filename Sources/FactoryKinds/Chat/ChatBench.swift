@@ -25,7 +25,9 @@ public enum ChatBench {
         let built = try ChatScene(art: art, timeline: timeline, insets: Format.story.safeInsets).build()
         let sound = try ChatSoundtrack.mix(timeline: timeline, conversation: conversation, music: nil, musicVolume: 0)
         Vips.releaseMemory()
-        let stats = try SceneRenderer.render(built.scene, audio: sound, to: path,
+        // The text contrast is measured (and raised) as a run does: part of the item's time.
+        let scene = try TextLegibility.ensure(built.scene, fps: 30).raised.scene
+        let stats = try SceneRenderer.render(scene, audio: sound, to: path,
                                              settings: VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: 30,
                                                                      bitrate: 8_000_000, preset: .standard, content: .screen, tuning: tuning))
         trace("chat rendered: compose \(String(format: "%.2f", stats.composeSeconds)) s of \(String(format: "%.2f", stats.seconds)) s, \(stats.frames) frames, \(built.typedText?.rasterised ?? 0) typed versions")

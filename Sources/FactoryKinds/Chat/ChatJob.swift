@@ -45,10 +45,13 @@ struct ChatJob: Sendable {
         let timeline = ChatTimeline(conversation: conversation, secondsPerCharacter: spec.typingSpeed.secondsPerCharacter, fps: spec.fps)
         let art = ChatArt(conversation: conversation, spec: spec, format: format, brand: manifest.brand)
         // Only the scene and the typed text are kept: the bubbles' images go before the render.
-        let (scene, typedText) = try { () throws -> (Scene, PixelSequence?) in
+        let (built, typedText) = try { () throws -> (Scene, PixelSequence?) in
             let built = try ChatScene(art: art, timeline: timeline, insets: format.safeInsets).build()
             return (built.scene, built.typedText)
         }()
+        // Every message's text and the cards measured on the composed frames as the thread scrolls.
+        let legibility = try TextLegibility.ensure(built, fps: spec.fps)
+        let scene = legibility.raised.scene
         try Task.checkCancellation()
 
         // Held as 16-bit samples through the render (half the memory of the mix; the music bed goes with the mix).
@@ -74,7 +77,7 @@ struct ChatJob: Sendable {
         try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
 
         let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
-        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [level.check]
+        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [level.check, legibility.check]
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
             details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
@@ -82,7 +85,9 @@ struct ChatJob: Sendable {
                       "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
                       "cover_at_seconds": String(format: "%.3f", coverAt),
                       "typed_text_versions": "\(typedText?.rasterised ?? 0)",
-                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)].merging(level.details) { a, _ in a })
+                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)].merging(level.details) { a, _ in a }
+                .merging(legibility.details) { a, _ in a },
+            textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

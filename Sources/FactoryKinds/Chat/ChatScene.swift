@@ -75,13 +75,18 @@ struct ChatScene {
         if art.spec.keyboard { layers += try keyboardLayers() }
 
         // Cards over everything.
+        // The cards' white type (title, cast, "The End") is measured on them.
         let title = try LayerPixels(image: art.titleCard(insets: insets))
-        layers.append(.placed(title, left: 0, top: 0,
-                              opacity: .ramp(1, 0, start: timeline.chatStart - timeline.rules.crossfade, duration: timeline.rules.crossfade, .easeInOut),
-                              end: timeline.chatStart))
+        var titleLayer = Layer.placed(title, left: 0, top: 0,
+                                      opacity: .ramp(1, 0, start: timeline.chatStart - timeline.rules.crossfade, duration: timeline.rules.crossfade, .easeInOut),
+                                      end: timeline.chatStart)
+        titleLayer.text = TextMark("title-card", colour: "#FFFFFF", size: m.height >= 1600 ? 84 : 68)
+        layers.append(titleLayer)
         let end = try LayerPixels(image: art.endCard(insets: insets))
-        layers.append(.placed(end, left: 0, top: 0, opacity: .ramp(0, 1, start: timeline.endCardStart, duration: 0.4, .easeOut),
-                              start: timeline.endCardStart))
+        var endLayer = Layer.placed(end, left: 0, top: 0, opacity: .ramp(0, 1, start: timeline.endCardStart, duration: 0.4, .easeOut),
+                                    start: timeline.endCardStart)
+        endLayer.text = TextMark("end-card", colour: "#FFFFFF", size: m.height >= 1600 ? 96 : 76)
+        layers.append(endLayer)
         let scene = Scene(width: m.width, height: m.height, duration: timeline.duration, layers: layers,
                           background: (Int(paper[0]), Int(paper[1]), Int(paper[2])))
         return Built(scene: scene, thread: thread, bubbles: bubbles, typedText: typed?.sequence)
@@ -103,11 +108,18 @@ struct ChatScene {
             let fade = Track.ramp(0, 1, start: entry.appear, duration: 0.12)
             // WhatsApp: the bubble with blue ticks replaces the grey one once the other side reads it.
             let readAt = b.readImage == nil ? Double.infinity : readTime(after: entry)
-            layers.append(Layer(try LayerPixels(image: b.image), x: .constant(x), y: y, scale: pop, opacity: fade,
-                                anchorX: anchorX, anchorY: 1, start: entry.appear, end: min(hidden, readAt)))
+            // The message text's contrast is measured on the bubble as it scrolls.
+            let mark = TextMark("message-\(i + 1)", colour: b.isMe && art.theme != .discord ? art.palette.meText : art.palette.otherText,
+                                size: art.theme == .discord ? m.fontSize * 0.92 : m.fontSize)
+            var bubble = Layer(try LayerPixels(image: b.image), x: .constant(x), y: y, scale: pop, opacity: fade,
+                               anchorX: anchorX, anchorY: 1, start: entry.appear, end: min(hidden, readAt))
+            bubble.text = mark
+            layers.append(bubble)
             if let read = b.readImage, readAt < hidden {
-                layers.append(Layer(try LayerPixels(image: read), x: .constant(x), y: y, anchorX: anchorX, anchorY: 1,
-                                    start: readAt, end: hidden))
+                var readBubble = Layer(try LayerPixels(image: read), x: .constant(x), y: y, anchorX: anchorX, anchorY: 1,
+                                       start: readAt, end: hidden)
+                readBubble.text = mark
+                layers.append(readBubble)
             }
             if receipts[i] > 0 {
                 // "Delivered", then "Read" once the other side starts answering; only under the latest sent message.

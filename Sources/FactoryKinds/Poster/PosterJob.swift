@@ -117,7 +117,11 @@ struct PosterJob: Sendable {
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: images.count) { variant in
             do {
-                let layout = variant == 0 ? main : try self.layout(images[variant], quote: quote, attribution: attribution)
+                var layout = main
+                if variant > 0 {
+                    layout = try self.layout(images[variant], quote: quote, attribution: attribution)
+                    layout.plates = main.plates
+                }
                 let still = try layout.still()
                 try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
                 if variant == 0 {
@@ -140,11 +144,16 @@ struct PosterJob: Sendable {
         // 1.18) but the two peaks added up: 257 MB against 199 MB.
         // The layouts' libvips images are let go before the first frame; the checks and the
         // metadata need only where the text sits.
-        let (scene, geometry) = try {
-            let main = try layout(first, quote: quote, attribution: attribution)
+        // The text's contrast is measured on the video's frames first, across the Ken Burns; what
+        // falls short gets a plate, which the stills carry too.
+        let (legibility, geometry) = try {
+            var main = try layout(first, quote: quote, attribution: attribution)
+            let legibility = try TextLegibility.ensure(try PosterVideo.scene(main, duration: spec.duration), fps: PosterVideo.fps)
+            main.plates = legibility.raised.plates
             try stills(main: main, images: assets.images, quote: quote, attribution: attribution, writer: writer)
-            return (try PosterVideo.scene(main, duration: spec.duration), PosterChecks.Geometry(main))
+            return (legibility, PosterChecks.Geometry(main))
         }()
+        let scene = legibility.raised.scene
         Vips.releaseMemory()
         try Task.checkCancellation()
         let (settings, stats) = try video(scene, to: writer.path("video.mp4"))
@@ -157,12 +166,14 @@ struct PosterJob: Sendable {
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
         let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)
-        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [level.check]
+        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [level.check, legibility.check]
         var boxes: [String: Box] = [:]
         for (name, box) in geometry.inkBoxes { boxes[name] = box }
         try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
                                  settings: settings, stats: stats, layout: boxes, checks: checks,
-                                 details: level.details.merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a })
+                                 details: level.details.merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
+                                    .merging(legibility.details) { a, _ in a },
+                                 textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

@@ -1,5 +1,6 @@
 import FactoryCore
 import FactoryImaging
+import FactoryMedia
 import Foundation
 
 /// A rectangle in frame pixels.
@@ -29,6 +30,8 @@ public struct PlacedImage: Sendable {
     public var top: Int
     /// The part of the image that is visible ink, for safe-zone checks (frame coordinates).
     public var inkBox: Box
+    /// Text whose contrast is measured: its colour and the size it was set at.
+    public var text: TextMark? = nil
 }
 
 /// Lays a poster out: graded background, legibility scrim, series label, quote, attribution and
@@ -43,6 +46,8 @@ public struct PosterLayout: Sendable {
     public var attribution: PlacedImage?
     public var handle: PlacedImage?
     public var watermark: PlacedImage?
+    /// Plates behind text elements that measured under the contrast target, by name: their opacity.
+    public var plates: [String: Double] = [:]
 
     public var textElements: [PlacedImage] { [label, quote] + [attribution, handle, watermark].compactMap { $0 } }
 
@@ -62,16 +67,18 @@ public struct PosterLayout: Sendable {
         let labelStyle = TextStyle(font: "Inter SemiBold", size: 34 * unit, colour: "#FFFFFF", shadowRadius: 4, shadowOpacity: 0.5)
         let labelText = "<span letter_spacing=\"\(Int(5 * 1024 * unit))\">\(TextRenderer.escape(series.title.uppercased()))</span>"
         let label = try TextRenderer.render(markup: labelText, style: labelStyle, width: textWidth).image
+        let labelMark = TextMark("label", colour: labelStyle.colour, size: labelStyle.size)
 
         let quoteStyle = TextStyle(font: "Inter Bold", size: (format == .landscape ? 72 : 84) * unit, colour: "#FFFFFF",
                                    lineSpacing: Int(10 * unit), shadowRadius: 8 * unit, shadowOpacity: 0.55)
         let maxQuoteHeight = Int(Double(h - insets.top - insets.bottom) * (format == .story ? 0.42 : 0.5))
         let quoteMarkup = "\u{201C}\(TextRenderer.escape(quote))\u{201D}"
-        let quoteImage = try TextRenderer.render(markup: quoteMarkup, style: quoteStyle, width: textWidth, fitHeight: maxQuoteHeight).image
+        let (quoteImage, quoteSize) = try TextRenderer.render(markup: quoteMarkup, style: quoteStyle, width: textWidth, fitHeight: maxQuoteHeight)
 
         var attributionImage: Image?
+        let attributionStyle = TextStyle(font: "Inter Medium", size: 40 * unit, colour: "#F2F2F2", shadowRadius: 5 * unit, shadowOpacity: 0.5)
         if !attribution.isEmpty {
-            let style = TextStyle(font: "Inter Medium", size: 40 * unit, colour: "#F2F2F2", shadowRadius: 5 * unit, shadowOpacity: 0.5)
+            let style = attributionStyle
             attributionImage = try TextRenderer.render(markup: "\u{2014} " + TextRenderer.escape(attribution), style: style, width: textWidth).image
         }
 
@@ -80,9 +87,15 @@ public struct PosterLayout: Sendable {
         let blockHeight = quoteImage.height + (attributionImage.map { gap + $0.height } ?? 0)
         let safeTop = insets.top, safeBottom = h - insets.bottom
         let blockTop = max(safeTop + label.height + Int(40 * unit), (safeTop + safeBottom - blockHeight) / 2)
-        let quotePlaced = place("quote", quoteImage, centreX: w / 2, top: blockTop)
-        let attributionPlaced = attributionImage.map { place("attribution", $0, centreX: w / 2, top: blockTop + quoteImage.height + gap) }
-        let labelPlaced = place("label", label, centreX: w / 2, top: safeTop)
+        var quotePlaced = place("quote", quoteImage, centreX: w / 2, top: blockTop)
+        quotePlaced.text = TextMark("quote", colour: quoteStyle.colour, size: quoteSize)
+        let attributionPlaced = attributionImage.map {
+            var placed = place("attribution", $0, centreX: w / 2, top: blockTop + quoteImage.height + gap)
+            placed.text = TextMark("attribution", colour: attributionStyle.colour, size: attributionStyle.size)
+            return placed
+        }
+        var labelPlaced = place("label", label, centreX: w / 2, top: safeTop)
+        labelPlaced.text = labelMark
 
         // Scrim: a soft dark band behind the text block, full width, fading out at both ends.
         let scrimHeight = min(h, blockHeight + Int(360 * unit))
@@ -99,6 +112,7 @@ public struct PosterLayout: Sendable {
             let style = TextStyle(font: "Inter SemiBold", size: 36 * unit, colour: "#FFFFFF", shadowRadius: 4 * unit, shadowOpacity: 0.5)
             let image = try TextRenderer.render(markup: TextRenderer.escape(brand.handle), style: style, width: textWidth).image
             handlePlaced = place("handle", image, centreX: w / 2, top: safeBottom - image.height)
+            handlePlaced?.text = TextMark("handle", colour: style.colour, size: style.size)
             if brand.watermark {
                 let mark = try TextRenderer.render(markup: TextRenderer.escape(brand.handle),
                                                    style: TextStyle(font: "Inter Bold", size: 26 * unit, colour: "#FFFFFF"), width: textWidth).image
@@ -119,10 +133,15 @@ public struct PosterLayout: Sendable {
                            inkBox: Box(x: left + ink.x, y: top + ink.y, width: ink.width, height: ink.height))
     }
 
-    /// The finished still: every element composited onto the background.
+    /// The finished still: every element composited onto the background, over its plate if it has one.
     public func still() throws -> Image {
         var image = try background.composited(scrim.image, x: scrim.left, y: scrim.top)
         for element in textElements {
+            if let opacity = plates[element.name], let mark = element.text {
+                let p = TextBacking.padding(size: mark.size)
+                let plate = try TextBacking.plate(width: element.image.width, height: element.image.height, size: mark.size, opacity: opacity)
+                image = try image.composited(plate, x: element.left - p, y: element.top - p)
+            }
             image = try image.composited(element.image, x: element.left, y: element.top)
         }
         return try image.flatten()

@@ -30,9 +30,11 @@ public enum PosterVideo {
         ]
         // The quote rises 24 px as it fades in, easing out.
         let quote = layout.quote
-        layers.append(Layer(try pixels(quote), x: .constant(Double(quote.left)),
-                            y: .ramp(Double(quote.top + 24), Double(quote.top), start: t.quoteIn, duration: t.quoteFade, .easeOut),
-                            opacity: .ramp(0, 1, start: t.quoteIn, duration: t.quoteFade, .easeOut), anchorX: 0, anchorY: 0))
+        var quoteLayer = Layer(try pixels(quote), x: .constant(Double(quote.left)),
+                               y: .ramp(Double(quote.top + 24), Double(quote.top), start: t.quoteIn, duration: t.quoteFade, .easeOut),
+                               opacity: .ramp(0, 1, start: t.quoteIn, duration: t.quoteFade, .easeOut), anchorX: 0, anchorY: 0)
+        quoteLayer.text = quote.text
+        layers.append(quoteLayer)
         if let attribution = layout.attribution {
             layers.append(element(try pixels(attribution), attribution, fadeIn: t.attributionIn, over: 0.6))
         }
@@ -47,8 +49,11 @@ public enum PosterVideo {
 
     static func pixels(_ placed: PlacedImage) throws -> LayerPixels { try LayerPixels(image: placed.image) }
 
+    /// A text element fading in where the layout placed it (its contrast measured when it is text).
     static func element(_ pixels: LayerPixels, _ placed: PlacedImage, fadeIn: Double, over: Double) -> Layer {
-        .placed(pixels, left: Double(placed.left), top: Double(placed.top),
-                opacity: .ramp(0, 1, start: fadeIn, duration: over, .easeInOut))
+        var layer = Layer.placed(pixels, left: Double(placed.left), top: Double(placed.top),
+                                 opacity: .ramp(0, 1, start: fadeIn, duration: over, .easeInOut))
+        layer.text = placed.text
+        return layer
     }
 }

@@ -37,8 +37,10 @@ struct RecipeArt: Sendable {
         return try canvas.composited(face, x: pad, y: pad).materialised()
     }
 
-    /// A rounded sticker: text on a coloured pill with a soft drop shadow.
+    /// A rounded sticker: text on a coloured pill with a soft drop shadow. The text is white when
+    /// white reads on the pill at the contrast target, else near-black (`stickerText`).
     func sticker(_ label: String, size: Double, fill: String, textColour: String = "#FFFFFF") throws -> Image {
+        let textColour = Self.stickerText(on: fill, preferred: textColour)
         let glyphs = try TextRenderer.render(markup: TextRenderer.escape(label),
                                              style: TextStyle(font: Self.bold, size: size, colour: textColour, alignment: .centre),
                                              width: Self.safeWidth - 80).image
@@ -47,6 +49,9 @@ struct RecipeArt: Sendable {
         let body = try Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w + shadow)\" height=\"\(h + shadow)\"><rect x=\"\(shadow / 2)\" y=\"\(shadow)\" width=\"\(w)\" height=\"\(h)\" rx=\"\(h / 2)\" fill=\"#000000\" fill-opacity=\"0.35\"/><rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" rx=\"\(h / 2)\" fill=\"\(fill)\"/></svg>")
         return try body.composited(glyphs, x: (w - glyphs.width) / 2, y: (h - glyphs.height) / 2).materialised()
     }
+
+    /// The colour a sticker's text is set in on `fill`.
+    static func stickerText(on fill: String, preferred: String = "#FFFFFF") -> String { LegibleColour.text(on: fill, preferred: preferred) }
 
     /// The call to action: 40 px bold in a white rounded sticker.
     func cta(_ label: String) throws -> Image { try sticker(label, size: Size.cta, fill: "#FFFFFF", textColour: "#111111") }

@@ -25,7 +25,10 @@ public enum RecipeBench {
         let plan = try RecipeImagesPrepared.plan(template, recipe: recipe, pictures: pictures, broll: [], beats: [], cta: RecipeTextRules.ctaPool[1])
         Vips.releaseMemory()
         trace("recipe plan built")
-        let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
+        // The text contrast is measured (and raised) as a run does: part of the item's time.
+        let scene = try TextLegibility.ensure(Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration,
+                                                    layers: plan.layers), fps: RecipeArt.fps).raised.scene
+        trace("recipe text contrast measured")
         let stats = try SceneRenderer.render(scene, audio: nil, to: path,
                                              settings: VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: 30,
                                                                      bitrate: 10_000_000, preset: .standard, audioBitrate: 160_000, tuning: tuning))

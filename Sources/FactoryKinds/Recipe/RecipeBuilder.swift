@@ -57,7 +57,7 @@ struct RecipeBuilder {
     /// An overlay image centred at (`centreX`, `centreY`) from `start` to `end` with an entrance.
     @discardableResult
     mutating func overlay(_ image: Image, name: String, text: String?, centreX: Double = w / 2, centreY: Double,
-                          start: Double, end: Double, motion: Motion) throws -> RecipePlan.Text? {
+                          start: Double, end: Double, motion: Motion, mark: TextMark? = nil) throws -> RecipePlan.Text? {
         let enter: Double
         var y = Track.constant(centreY), scale = Track.constant(1)
         switch motion {
@@ -76,8 +76,10 @@ struct RecipeBuilder {
         let out = min(0.25, max(0, end - start - enter))
         var keys: [Track.Key] = [.init(start, 0, .easeInOut), .init(start + fadeIn, 1)]
         if end < plan.duration { keys += [.init(end - out, 1, .easeInOut), .init(end, 0)] }
-        plan.layers.append(Layer(try pixels(image), x: .constant(centreX), y: y, scale: scale, opacity: Track(keys),
-                                 start: start, end: min(end, plan.duration)))
+        var layer = Layer(try pixels(image), x: .constant(centreX), y: y, scale: scale, opacity: Track(keys),
+                          start: start, end: min(end, plan.duration))
+        layer.text = mark
+        plan.layers.append(layer)
         guard let text else { return nil }
         // The box is the element at rest (full size, final place): what the safe-zone check reads.
         let box = Box(x: Int((centreX - Double(image.width) / 2).rounded(.down)), y: Int((centreY - Double(image.height) / 2).rounded(.down)),
@@ -91,7 +93,16 @@ struct RecipeBuilder {
     @discardableResult
     mutating func text(_ string: String, name: String, size: Double, centreY: Double, start: Double, end: Double,
                        motion: Motion, colour: String = "#FFFFFF") throws -> RecipePlan.Text? {
-        try overlay(art.text(string, size: size, colour: colour), name: name, text: string, centreY: centreY, start: start, end: end, motion: motion)
+        try overlay(art.text(string, size: size, colour: colour), name: name, text: string, centreY: centreY, start: start, end: end, motion: motion,
+                    mark: TextMark(name, colour: colour, size: size))
+    }
+
+    /// A sticker (text on a coloured pill) as an overlay, its text measured in the colour it is set in.
+    @discardableResult
+    mutating func sticker(_ label: String, name: String, size: Double, fill: String, centreX: Double = w / 2, centreY: Double,
+                          start: Double, end: Double, motion: Motion) throws -> RecipePlan.Text? {
+        try overlay(art.sticker(label, size: size, fill: fill), name: name, text: label, centreX: centreX, centreY: centreY,
+                    start: start, end: end, motion: motion, mark: TextMark(name, colour: RecipeArt.stickerText(on: fill), size: size))
     }
 
     /// The hook: 64 px bold, fading in over 0.3 s from 0.1 s, high in the safe zone.
@@ -103,7 +114,8 @@ struct RecipeBuilder {
     /// The CTA sticker popping in (by default 2.6 s before the end, inside the last 3 s) and staying.
     mutating func cta(centreY: Double = h - 192 - 110, start: Double? = nil) throws {
         try overlay(art.cta(inputs.cta), name: "cta", text: inputs.cta, centreY: centreY,
-                    start: start ?? plan.duration - 2.6, end: plan.duration, motion: .pop)
+                    start: start ?? plan.duration - 2.6, end: plan.duration, motion: .pop,
+                    mark: TextMark("cta", colour: RecipeArt.stickerText(on: "#FFFFFF", preferred: "#111111"), size: RecipeArt.Size.cta))
     }
 
     /// A darkening veil over the background (text legibility on busy pictures).

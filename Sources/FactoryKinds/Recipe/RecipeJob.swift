@@ -96,12 +96,15 @@ struct RecipeJob: Sendable {
                                      preset: item.quality.preset, audioBitrate: 160_000, tuning: tuning)
         // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()
-        let scene = Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration, layers: plan.layers)
+        // Every text layer measured on the composed frames across the moving photos; a plate behind what falls short.
+        let legibility = try TextLegibility.ensure(Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration,
+                                                         layers: plan.layers), fps: RecipeArt.fps)
+        let scene = legibility.raised.scene
         let scan = FrameScan.Recorder(interval: 0.5)
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
         let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: sound != nil)
         let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings, scan: scan.scan))
-            + [level.check]
+            + [level.check, legibility.check]
 
         let captions = Captions(plan.cues)
         try writer.write(captions.srt, to: "captions.srt")
@@ -121,7 +124,8 @@ struct RecipeJob: Sendable {
                       "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
                       "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
                 .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
-                .merging(level.details) { a, _ in a })
+                .merging(level.details) { a, _ in a }.merging(legibility.details) { a, _ in a },
+            textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw try quarantined(writer, failed.name, failed.detail, checks: checks)
         }

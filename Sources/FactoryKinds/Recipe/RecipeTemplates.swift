@@ -38,7 +38,7 @@ enum RecipeTemplates {
         try b.hook(until: cuts[0] + 0.1, centreY: 960)
         try b.still(inputs.before, from: cuts[0], to: cuts[1], index: 1)
         for (k, label) in RecipeTextRules.ingredientLabels(inputs.recipe).enumerated() {
-            try b.overlay(b.art.sticker(label, size: RecipeArt.Size.callout, fill: "#FF5A36"), name: "ingredient-\(k + 1)", text: label,
+            try b.sticker(label, name: "ingredient-\(k + 1)", size: RecipeArt.Size.callout, fill: "#FF5A36",
                           centreY: 1060 + Double(k) * 130, start: cuts[0] + 0.2 + 0.12 * Double(k), end: cuts[1], motion: .drop)
         }
         if let clip = inputs.broll.first {
@@ -110,8 +110,8 @@ enum RecipeTemplates {
         try b.hook(until: 2.8)
         let stickers = RecipeCounters.stickers(inputs.recipe)
         for (k, sticker) in stickers.enumerated() {
-            try b.overlay(b.art.sticker(sticker.label, size: RecipeArt.Size.sticker, fill: sticker.colour), name: "sticker-\(k + 1)",
-                          text: sticker.label, centreY: 820 + Double(k) * 150, start: 0.3 + 0.12 * Double(k), end: 3.0, motion: .pop)
+            try b.sticker(sticker.label, name: "sticker-\(k + 1)", size: RecipeArt.Size.sticker, fill: sticker.colour,
+                          centreY: 820 + Double(k) * 150, start: 0.3 + 0.12 * Double(k), end: 3.0, motion: .pop)
         }
         if let clip = inputs.broll.first { try b.clip(clip, from: 1.0, to: 9.0) }
         else { try b.still(inputs.meal, from: 1.0, to: 9.0, index: 1) }
@@ -145,8 +145,8 @@ enum RecipeTemplates {
         try b.hook(until: 3.0, centreY: 192 + Double(pip.height) + 120)
         for (k, label) in RecipeTextRules.ingredientLabels(inputs.recipe).enumerated() {
             let start = 3.3 + 0.6 * Double(k)
-            try b.overlay(b.art.sticker("Saved: \(label)", size: RecipeArt.Size.callout, fill: "#2EAD5B"), name: "callout-\(k + 1)",
-                          text: "Saved: \(label)", centreY: 1060 + Double(k) * 130, start: start, end: 9.0, motion: .drop)
+            try b.sticker("Saved: \(label)", name: "callout-\(k + 1)", size: RecipeArt.Size.callout, fill: "#2EAD5B",
+                          centreY: 1060 + Double(k) * 130, start: start, end: 9.0, motion: .drop)
         }
         try b.cta()
         return b.plan

@@ -58,6 +58,8 @@ public struct BundleMetadata: Sendable, Codable {
     public var checks: [Check]
     /// Facts particular to the kind (theme, message count, where the text came from, …).
     public var details: [String: String]? = nil
+    /// The text layers' measured contrast (nil: a bundle made before it was measured).
+    public var textContrast: TextContrast? = nil
     public var manifestSha256: String
     public var toolVersion: String
     public var createdAt: String
@@ -86,12 +88,13 @@ extension BundleWriter {
     @discardableResult
     public func writeMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
                               settings: VideoSettings, stats: SceneRenderer.Stats, layout: [String: Box] = [:],
-                              checks: [BundleMetadata.Check], details: [String: String]? = nil) throws -> BundleMetadata {
+                              checks: [BundleMetadata.Check], details: [String: String]? = nil,
+                              textContrast: BundleMetadata.TextContrast? = nil) throws -> BundleMetadata {
         let render = BundleMetadata.Render(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
                                            preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds,
                                            frames: stats.frames)
         return try metadata(item: item, manifest: manifest, title: title, records: records, render: render, layout: layout,
-                            checks: checks, details: details)
+                            checks: checks, details: details, textContrast: textContrast)
     }
 
     /// metadata.json for a bundle without a video (a kind that makes stills only).
@@ -104,13 +107,15 @@ extension BundleWriter {
     }
 
     private func metadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord], render: BundleMetadata.Render?,
-                          layout: [String: Box], checks: [BundleMetadata.Check], details: [String: String]?) throws -> BundleMetadata {
-        let metadata = BundleMetadata(
+                          layout: [String: Box], checks: [BundleMetadata.Check], details: [String: String]?,
+                          textContrast: BundleMetadata.TextContrast? = nil) throws -> BundleMetadata {
+        var metadata = BundleMetadata(
             itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
             title: item.title ?? title, files: try describeFiles(), generation: records,
             totalCostUSD: records.reduce(0) { $0 + $1.costUSD }, render: render,
             layout: layout, checks: checks, details: details,
             manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
+        metadata.textContrast = textContrast
         try SnakeJSON.encoder().encode(metadata).write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)
         return metadata
     }
