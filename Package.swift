@@ -98,6 +98,7 @@ let package = Package(
         // platforms' clients, the token store and the publisher that drives them from the journal.
         .target(name: "FactoryPublishing", dependencies: [
             "FactoryCore",
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

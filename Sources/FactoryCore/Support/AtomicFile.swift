@@ -7,13 +7,14 @@ import Glibc
 /// A reader sees the old file or the whole new one, never a part, even after a power cut. The file
 /// is created with `FileMode.file` (0644 less the umask), like every file the factory writes.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+    /// `mode` is the new file's permission bits (before the umask): `FileMode.file` unless a secret needs 0600.
+    public static func write(_ data: Data, to url: URL, durable: Bool = true, mode: mode_t = FileMode.file) throws {
         let folder = url.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: folder.path) {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileMode.file)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw error("create", temporary) }
         var ok = false
         defer {

@@ -24,7 +24,7 @@ import Testing
         "FactoryFuzzing": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"],
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // The platforms' clients over HTTP, and the OAuth loopback listener (NIO).
-        "FactoryPublishing": ["FactoryCore", "AsyncHTTPClient", "NIO"],
+        "FactoryPublishing": ["FactoryCore", "AsyncHTTPClient", "NIO", "Crypto"],
         // Layer 3: the command line.
         "FactoryCommands": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders",
                             "FactoryCluster", "FactoryPublishing", "FactoryImaging", "ArgumentParser"],
