@@ -1,10 +1,17 @@
 import FactoryCore
 import Foundation
 
-/// SCAFFOLD (being written): the YouTube client.
+/// Uploads a Short with `videos.insert` by the resumable upload protocol, then follows
+/// `videos.list` until YouTube has processed it
+/// (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol). The session URI is
+/// saved before any byte and the video id as soon as the upload's last reply names it; a resumed
+/// post asks the session how far it got (`bytes */TOTAL`) instead of inserting again, which would
+/// cost quota and risk a `duplicate` rejection.
 public struct YouTubeClient: PlatformClient {
     public let context: PlatformContext
     let http: PlatformHTTP
+    /// Bytes per upload PUT: a multiple of 256 KiB, as Google asks of every chunk but the last.
+    var chunkBytes: Int64 = 8 << 20
     public var platform: Platform { .youtube }
 
     public init(context: PlatformContext, http: PlatformHTTP) {
@@ -13,16 +20,73 @@ public struct YouTubeClient: PlatformClient {
     }
 
     public func post(_ request: PostRequest, saved: SavedPost?, progress: any PostProgress) async throws -> PostOutcome {
-        throw PublishError(.refused, platform: platform, "not written yet")
+        let size = try PostingEndpoint.size(of: request.video, platform: platform)
+        if let saved, saved.step != .intent {
+            if let video = saved.details["video"] { return try await poll(video) }
+            if let session = (saved.details["session"] ?? saved.remoteId).flatMap(URL.init(string:)) {
+                switch try await query(session, size: size) {
+                case .complete(let video): return try await finish(video, progress: progress)
+                case .received(let next):
+                    switch try await upload(request.video, size: size, to: session, from: next) {
+                    case .complete(let video): return try await finish(video, progress: progress)
+                    case .gone: break
+                    case .refused(let why): return .failed(reason: "the upload was refused (\(why)); the next publish posts anew")
+                    }
+                case .gone: break
+                case .refused(let why): return .failed(reason: "the upload session was refused (\(why)); the next publish posts anew")
+                }
+                // The session is gone (404/410): no video was made from it, so starting anew is safe.
+            }
+        }
+        return try await start(request, size: size, progress: progress)
     }
 
-    public func authorizationURL(redirect: URL, state: String, challenge: String) -> URL { redirect }
-
-    public func exchange(code: String, redirect: URL, verifier: String) async throws -> OAuthToken {
-        throw PublishError(.refused, platform: platform, "not written yet")
+    private func start(_ request: PostRequest, size: Int64, progress: any PostProgress) async throws -> PostOutcome {
+        let url = PostingEndpoint.url(context.baseURL, "/upload/youtube/v3/videos",
+                                      query: [("uploadType", "resumable"), ("part", "snippet,status")])
+        let body = try JSONSerialization.data(withJSONObject: Self.resource(request), options: [.sortedKeys])
+        let reply = try await call(.POST, url, headers: [("Content-Type", "application/json; charset=UTF-8"),
+                                                         ("X-Upload-Content-Length", String(size)),
+                                                         ("X-Upload-Content-Type", "video/mp4")], body: body)
+        guard (200..<300).contains(reply.status) else {
+            let error = GoogleError(reply)
+            if let cap = error.cap { return .deferred(reason: cap) }
+            return .failed(reason: "videos.insert refused: \(error)")
+        }
+        guard let location = reply.headers["location"], let session = URL(string: location) else {
+            throw PublishError(.refused, platform: platform, "videos.insert answered without a session URI (Location)")
+        }
+        // Saved before any byte: a restart asks this session how far it got.
+        try await progress.save(remoteId: location, details: ["session": location], step: .started)
+        switch try await upload(request.video, size: size, to: session, from: 0) {
+        case .complete(let video): return try await finish(video, progress: progress)
+        case .gone: return .failed(reason: "the upload session vanished before the video was complete; the next publish posts anew")
+        case .refused(let why): return .failed(reason: "the upload was refused (\(why)); the next publish posts anew")
+        }
     }
 
-    public func check() async -> PlatformCheck {
-        PlatformCheck(platform: platform, ok: false, detail: "not written yet")
+    private func finish(_ video: String, progress: any PostProgress) async throws -> PostOutcome {
+        try await progress.save(remoteId: video, details: ["video": video], step: .uploaded)
+        return try await poll(video)
+    }
+
+    /// The `video` resource to insert: title (≤100 characters, no < or >), the caption as description,
+    /// hashtags as tags, category, privacy (publishAt only with private), made-for-kids and the
+    /// synthetic-media label (videos page, discovery document, revision history 2024-10-30).
+    static func resource(_ request: PostRequest) -> [String: Any] {
+        let title = String(request.title.filter { $0 != "<" && $0 != ">" }.prefix(100))
+        var description = request.caption.filter { $0 != "<" && $0 != ">" }
+        while description.utf8.count > 5000 { description.removeLast() }
+        var snippet: [String: Any] = ["title": title.isEmpty ? request.item : title, "description": description,
+                                      "categoryId": request.youtube.categoryId]
+        let tags = request.hashtags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+        if !tags.isEmpty { snippet["tags"] = tags }
+        var status: [String: Any] = ["privacyStatus": request.youtube.privacy.rawValue,
+                                     "containsSyntheticMedia": request.aiDisclosure]
+        if request.youtube.privacy == .private, let publishAt = request.youtube.publishAt {
+            status["publishAt"] = ISO8601DateFormatter().string(from: publishAt)
+        }
+        if let kids = request.youtube.madeForKids { status["selfDeclaredMadeForKids"] = kids }
+        return ["snippet": snippet, "status": status]
     }
 }
