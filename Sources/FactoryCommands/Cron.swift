@@ -18,7 +18,7 @@ extension FactoryCommand {
             everything to a log (default <state>/cron.log), rotated when it grows past --log-max. Flags for \
             `factory run` go after `--` (factory cron --schedule @daily week.yaml -- --offline).
             --install writes it into your crontab (crontab -l, crontab -), replacing an earlier entry for the same \
-            manifest (found by its `# factory cron:` comment); --remove takes it out.
+            manifest (found by its `# factory cron:` comment); --remove takes it out. When the manifest has             `publish:` with platforms, an hourly `factory publish` line goes beside it (its own lock,             <state>/publish-cron.lock; same log): each bundle goes out on the first hour at or after its time.
             A standing manifest (`week: auto`, or `week: next` for a Sunday cron preparing next week) makes a new \
             week at every start, and its content memory keeps each series from repeating what it published in \
             the last `memory.weeks` weeks. A fixed `week:` makes the same week every time (a warning says so).
@@ -111,9 +111,10 @@ extension FactoryCommand {
             if let credentials = environment["FACTORY_CREDENTIALS"] {
                 extra.append((name: "FACTORY_CREDENTIALS", value: URL(fileURLWithPath: credentials).standardizedFileURL.path))
             }
-            let entry = CronEntry(schedule: schedule, directory: directory, binary: Self.binary(), manifest: manifest,
+            var entry = CronEntry(schedule: schedule, directory: directory, binary: Self.binary(), manifest: manifest,
                                   runArguments: runArguments, stateFolder: state, logFile: logFile,
                                   flock: Self.which("flock", environment: environment) ?? "flock", environment: extra)
+            entry.publish = !(loaded.publish?.platforms.isEmpty ?? true) || loaded.items.contains { !($0.publishing.platforms ?? []).isEmpty }
             for (name, value) in [("directory", directory), ("manifest", manifest), ("state folder", state), ("log", logFile)] + runArguments.map({ ("flag", $0) })
             where value.contains(where: { $0 == "\n" || $0 == "\r" }) {
                 throw usage("the \(name) \(value.debugDescription) holds a line break, which a crontab line cannot")

@@ -22,6 +22,8 @@ public struct CronEntry: Sendable, Equatable {
     public var path: String
     /// Extra variables (never a key: a credentials file's path at most).
     public var environment: [(name: String, value: String)]
+    /// Also an hourly `factory publish` (the manifest has `publish:` with platforms).
+    public var publish = false
 
     /// The exit status of `flock -n` when the lock is held, turned into 75 after the note is logged.
     public static let conflictStatus = 99
@@ -51,6 +53,27 @@ public struct CronEntry: Sendable, Equatable {
 
     public static func marker(manifest: String) -> String { "# factory cron: \(Shell.quote(manifest))" }
 
+    /// The comment line that marks the manifest's hourly publish line.
+    public static func publishMarker(manifest: String) -> String { "# factory cron publish: \(Shell.quote(manifest))" }
+
+    /// What `/bin/sh -c` runs every hour: `factory publish` under its own lock (a run may be making
+    /// next week meanwhile), logging to the same file; a start while the last still posts is skipped.
+    public var publishCommand: String {
+        let q = Shell.quote
+        let exports = (["PATH=\(q(path))", "LANG=C.UTF-8"] + environment.map { "\($0.name)=\(q($0.value))" }).joined(separator: " ")
+        let lock = stateFolder.hasSuffix("/") ? stateFolder + "publish-cron.lock" : stateFolder + "/publish-cron.lock"
+        let folderFlags = runArguments.enumerated().filter { index, word in
+            ["--output", "--state"].contains(word) || (index > 0 && ["--output", "--state"].contains(runArguments[index - 1]))
+        }.map(\.element)
+        let publish = ([q(flock), "-n", "-E", "\(Self.conflictStatus)", q(lock), q(binary), "publish", q(manifest)] + folderFlags.map(q))
+            .joined(separator: " ")
+        return "export \(exports) && cd \(q(directory)) && mkdir -p \(q(stateFolder)) && \(publish) >> \(q(logFile)) 2>&1; rc=$?; "
+            + "if [ $rc -eq \(Self.conflictStatus) ]; then rc=75; fi; exit $rc"
+    }
+
+    /// The hourly publish line (at minute 0; a post is due on the hour or minutes after it).
+    public var publishLine: String { "0 * * * * " + publishCommand.replacingOccurrences(of: "%", with: "\\%") }
+
     /// What `/bin/sh -c` runs.
     public var command: String {
         let q = Shell.quote
@@ -69,7 +92,9 @@ public struct CronEntry: Sendable, Equatable {
     public var line: String { schedule.description + " " + command.replacingOccurrences(of: "%", with: "\\%") }
 
     /// The marker and the line, as they go into the crontab.
-    public var text: String { marker + "\n" + line + "\n" }
+    public var text: String {
+        marker + "\n" + line + "\n" + (publish ? Self.publishMarker(manifest: manifest) + "\n" + publishLine + "\n" : "")
+    }
 }
 
 /// Editing a crontab's text.
@@ -77,12 +102,12 @@ public enum Crontab {
     /// `existing` without any entry marked for `manifest` (the marker line and the line after it),
     /// with `entry` appended when given. Everything else is kept as it was.
     public static func replacing(manifest: String, in existing: String, with entry: CronEntry?) -> String {
-        let marker = CronEntry.marker(manifest: manifest)
+        let markers = [CronEntry.marker(manifest: manifest), CronEntry.publishMarker(manifest: manifest)]
         var kept: [Substring] = []
         var lines = existing.split(separator: "\n", omittingEmptySubsequences: false)[...]
         if lines.last == "" { lines.removeLast() }
         while let line = lines.popFirst() {
-            if line.trimmingCharacters(in: .whitespaces) == marker {
+            if markers.contains(line.trimmingCharacters(in: .whitespaces)) {
                 if let next = lines.first, !next.hasPrefix("#"), !next.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeFirst() }
                 continue
             }

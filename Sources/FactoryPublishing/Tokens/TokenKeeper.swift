@@ -30,7 +30,12 @@ public actor TokenKeeper {
                 throw PublishError(.credentials, platform: platform,
                                    "the access token has expired and there is no refresh token; run `factory auth \(platform)`")
             }
+            let before = token
             token = try await refresh(token)
+            // The chain keeps its origin (and its account) whatever the client built the new token from.
+            if token.seededFrom == nil { token.seededFrom = before.seededFrom }
+            if token.account == nil { token.account = before.account }
+            if token.refreshToken == nil { token.refreshToken = before.refreshToken }
             try await vault.save(token, for: platform)
             current = token
         }
