@@ -50,7 +50,9 @@ public enum BundleCheck {
             // A file that is not there has nothing more to check.
             guard FileManager.default.fileExists(atPath: path) else { continue }
             switch (file.name as NSString).pathExtension.lowercased() {
-            case "mp4": checks += video(file, path: path, soundExpected: soundExpected(metadata), target: loudnessTarget(metadata))
+            case "mp4":
+                checks += video(file, path: path, soundExpected: soundExpected(metadata), target: loudnessTarget(metadata))
+                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata) }
             case "mp3": checks += narration(file, path: path, metadata: metadata)
             case "jpg", "jpeg", "png": checks.append(image(file, path: path))
             default: break

@@ -1,5 +1,6 @@
 import FactoryCore
 import FactoryKinds
+import FactoryMedia
 import Foundation
 
 extension GalleryPage {
@@ -104,7 +105,27 @@ extension GalleryPage {
         facts.append(ReviewFormat.money(entry.costUSD))
         let providers = Set(metadata.generation.map(\.provider)).sorted()
         if !providers.isEmpty { facts.append("providers: " + providers.joined(separator: ", ")) }
-        return "<p class=\"facts\">\(facts.map(HTML.escape).joined(separator: " · "))</p>"
+        return "<p class=\"facts\">\(facts.map(HTML.escape).joined(separator: " · "))</p>" + qa(entry)
+    }
+
+    /// The figures a bundle is judged by: lowest text contrast (and its layer), read-along drift, loudness.
+    static func qa(_ entry: ReviewEntry) -> String {
+        var cells: [String] = []
+        if let c = entry.lowestContrast {
+            let tone = c.ratio >= WCAG.target ? "ok" : "bad"
+            cells.append("<span class=\"qa-cell contrast \(tone)\" title=\"lowest WCAG contrast of any text layer\">"
+                         + "<b>\(HTML.escape(String(format: "%.2f:1", c.ratio)))</b> text contrast"
+                         + (c.layer.isEmpty ? "" : " (\(HTML.escape(c.layer)))") + "</span>")
+        }
+        if let d = entry.readAlongDrift {
+            let tone = d < 100 ? "ok" : "bad"
+            cells.append("<span class=\"qa-cell drift \(tone)\" title=\"read-along highlight against the speech, median\">"
+                         + "<b>\(HTML.escape(String(format: "%.0f ms", d)))</b> read-along drift</span>")
+        }
+        if let l = entry.loudness {
+            cells.append("<span class=\"qa-cell loudness\"><b>\(HTML.escape(String(format: "%.1f LUFS", l)))</b> loudness</span>")
+        }
+        return cells.isEmpty ? "" : "<p class=\"qa\">\(cells.joined())</p>"
     }
 
     static func captionBlock(_ caption: String, anchor: String) -> String {

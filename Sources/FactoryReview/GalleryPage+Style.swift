@@ -52,6 +52,9 @@ extension GalleryPage {
     .chip{background:var(--chip);border-radius:999px;padding:2px 10px;font-size:12.5px}
     .chip.kind{font-weight:600} .chip.status.ok{color:var(--ok)} .chip.status.bad{color:#fff;background:var(--bad)} .chip.status.warn{color:var(--warn)}
     .facts{color:var(--muted);margin:6px 0 10px;font-size:13.5px;font-variant-numeric:tabular-nums}
+    .qa{display:flex;flex-wrap:wrap;gap:6px;margin:0 0 10px;font-size:13px;font-variant-numeric:tabular-nums}
+    .qa-cell{border:1px solid var(--line,#ddd);border-radius:6px;padding:2px 8px;color:var(--muted)}
+    .qa-cell b{color:inherit;font-weight:650}.qa-cell.ok b{color:#1a7f37}.qa-cell.bad{border-color:#cf222e}.qa-cell.bad b{color:#cf222e}
     .reason{background:var(--bad-bg);border-radius:10px;padding:10px 12px;margin:10px 0;overflow-wrap:anywhere}
     .caption{border:1px solid var(--line);border-radius:10px;padding:8px 10px;margin-bottom:10px}
     .caption-head{display:flex;align-items:center;gap:8px} .caption-head h3{margin:0;font-size:14px;flex:1}
