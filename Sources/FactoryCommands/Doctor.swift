@@ -1,6 +1,7 @@
 import ArgumentParser
 import FactoryCore
 import FactoryProviders
+import FactoryPublishing
 import Foundation
 
 extension FactoryCommand {
@@ -13,7 +14,8 @@ extension FactoryCommand {
             are asked GET /v1/models/{model}, Runware a modelSearch task for each image model; none of these \
             is billed. Models retired or retiring within 30 days (models.json, and OpenAI's shutdown_date) and \
             a models.json older than 90 days are reported. With a manifest, its providers, models and items are \
-            used; without one, the defaults.
+            used; without one, the defaults. A manifest with `publish:` also has each platform's token checked \
+            (refreshed when due, the rotated one saved) with its scopes, without posting anything.
 
             Exit codes: 0 all is well (warnings allowed); 1 a problem was found (each is named with its fix); \
             2 bad arguments or an invalid manifest.
@@ -25,12 +27,19 @@ extension FactoryCommand {
         func run() async throws {
             var choices = ProviderChoices()
             var imageModels: [String] = [ModelDefaults.image]
+            var platformChecks: [PlatformCheck] = []
             if let manifest {
-                let loaded = try ManifestLocation(manifest: manifest).loadManifest()
+                let location = ManifestLocation(manifest: manifest)
+                let loaded = try location.loadManifest()
                 choices = loaded.providers
                 imageModels = ModelTable.imageModels(loaded)
+                platformChecks = await Self.checkPlatforms(loaded, state: location.stateFolder(loaded))
             }
-            let findings = await ProviderDoctor().check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
+            var findings = await ProviderDoctor().check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
+            findings += platformChecks.map { check in
+                ProviderDoctor.Finding(provider: check.platform.rawValue, level: check.ok ? .ok : .problem,
+                                       message: check.detail + (check.fix.map { "; \($0)" } ?? ""))
+            }
             for finding in findings {
                 let mark = switch finding.level {
                 case .ok: "ok     "
@@ -43,6 +52,24 @@ extension FactoryCommand {
             let problems = findings.filter { $0.level == .problem }.count
             say(problems == 0 ? "doctor: all is well" : "doctor: \(problems) problem\(problems == 1 ? "" : "s") found")
             if problems > 0 { throw ExitCode(1) }
+        }
+
+        /// Each platform the manifest posts to: its token (refreshed when due) and scopes; never a post.
+        static func checkPlatforms(_ manifest: Manifest, state: URL) async -> [PlatformCheck] {
+            guard let settings = manifest.publish else { return [] }
+            let used = Platform.allCases.filter { platform in manifest.items.contains { ($0.publishing.platforms ?? settings.platforms).contains(platform) } }
+            guard !used.isEmpty else { return [] }
+            let environment = ProcessInfo.processInfo.environment
+            guard let key = try? TokenKey.load(TokenKey.defaultFile(environment: environment)) else {
+                return used.map { PlatformCheck(platform: $0, ok: false, detail: "the token key cannot be read or made",
+                                                fix: "set FACTORY_TOKEN_KEY_FILE to a writable path") }
+            }
+            let http = PlatformHTTP()
+            let setup = PlatformSetup(environment: environment, vault: FileTokenVault(state: state, key: key), clock: .system)
+            var checks: [PlatformCheck] = []
+            for platform in used { checks.append(await setup.client(platform, http: http).check()) }
+            await http.shutdown()
+            return checks
         }
     }
 }
