@@ -163,4 +163,12 @@ struct InstagramClientTests {
             #expect(await server.platformPosts().isEmpty)
         }
     }
+
+    @Test("the fake's knobs load from a scenario's partial JSON, the rest keeping their documented defaults")
+    func configDefaults() throws {
+        let config = try JSONDecoder().decode(FakeInstagram.Config.self, from: Data(#"{"quotaTotal": 1, "failNext": 2}"#.utf8))
+        #expect(config.quotaTotal == 1 && config.failNext == 2)
+        #expect(config.quotaDuration == 86_400 && config.containerLifetimeSeconds == 86_400 && config.containerLimit == 400)
+        #expect(config.refreshMinimumAgeSeconds == 86_400 && config.tokenLifetimeSeconds == 60 * 86_400)
+    }
 }
