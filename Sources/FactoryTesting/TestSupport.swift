@@ -43,7 +43,10 @@ public enum TestSupport {
     public static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for name in ["RUNWARE_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "RUNWARE_BASE_URL", "OPENAI_BASE_URL",
-                     "ANTHROPIC_BASE_URL", "FACTORY_STATE", "FACTORY_TEXT_MODEL", "FACTORY_SPEECH_MODEL", "FACTORY_CRASH_AT"] {
+                     "ANTHROPIC_BASE_URL", "FACTORY_STATE", "FACTORY_TEXT_MODEL", "FACTORY_SPEECH_MODEL", "FACTORY_CRASH_AT",
+                     "TIKTOK_BASE_URL", "YOUTUBE_BASE_URL", "GOOGLE_OAUTH_BASE_URL", "INSTAGRAM_BASE_URL", "INSTAGRAM_UPLOAD_BASE_URL",
+                     "TIKTOK_CLIENT_KEY", "TIKTOK_CLIENT_SECRET", "TIKTOK_REFRESH_TOKEN", "YOUTUBE_CLIENT_ID", "YOUTUBE_CLIENT_SECRET",
+                     "YOUTUBE_REFRESH_TOKEN", "INSTAGRAM_ACCESS_TOKEN", "INSTAGRAM_USER_ID", "FACTORY_TOKEN_KEY_FILE"] {
             env[name] = nil
         }
         env["FACTORY_CREDENTIALS"] = "/nonexistent/contentfactory-credentials"

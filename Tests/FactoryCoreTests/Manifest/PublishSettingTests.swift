@@ -83,7 +83,7 @@ import Testing
 
     @Test func eachPlatformsTextLimitsAreCheckedAtValidate() {
         let long = String(repeating: "a", count: 101)
-        let tags = (1...16).map { "#t\($0)" }.joined(separator: ", ")
+        let tags = (1...16).map { "\"#t\($0)\"" }.joined(separator: ", ")
         let items = """
           - { id: t, kind: poster, day: monday, title: "\(long)" }
           - { id: h, kind: poster, day: tuesday, hashtags: [\(tags)], publish: [youtube] }

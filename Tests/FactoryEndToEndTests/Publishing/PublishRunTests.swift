@@ -1,0 +1,122 @@
+import FactoryCore
+import FactoryFakeProviders
+import FactoryTesting
+import Foundation
+import Testing
+
+/// `factory approve` and `factory publish` end to end against the fake platforms: the schedule,
+/// approvals, one post per item and platform, deferrals, failures, token refresh and rotation.
+@Suite(.serialized) struct PublishRunTests {
+    static let beforeMonday = "2026-11-23T17:59"
+    static let monday = "2026-11-23T18:00"
+    static let tuesday = "2026-11-24T18:05"
+
+    @Test func beforeItsTimeNothingThenEachApprovedItemOnceAndASecondPublishPostsNothing() async throws {
+        let week = try PublishWeek()
+        let config = PublishWeek.platforms()
+        try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
+            #expect(try week.approve(["mon"]).status == 0)
+            var out = try week.publish(server, config: config, at: Self.beforeMonday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            #expect(await server.platformPosts().isEmpty)
+            out = try week.publish(server, config: config, at: Self.monday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            #expect(await server.landed() == ["tiktok mon": 1, "youtube mon": 1, "instagram mon": 1])
+            #expect(out.stdout.contains("POSTED") && out.stdout.contains("https://www.youtube.com/shorts/"), "\(out.stdout)")
+            // Tuesday's item is not approved: at its time it is still not posted; Monday's is not posted again.
+            out = try week.publish(server, config: config, at: Self.tuesday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            #expect(out.stdout.contains("not approved (factory approve tue)"), "\(out.stdout)")
+            #expect(await server.landed() == ["tiktok mon": 1, "youtube mon": 1, "instagram mon": 1])
+            // Approved, it goes out; revoked before its time, it would not have.
+            #expect(try week.approve(["tue"]).status == 0)
+            out = try week.publish(server, config: config, at: Self.tuesday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            #expect(await server.landed().values.reduce(0, +) == 6)
+            #expect(await server.platformPosts().count == 6)
+        }
+    }
+
+    @Test func aRegeneratedItemIsPostedOnlyWhenApprovedAgainAndTheOldPostIsReported() async throws {
+        let week = try PublishWeek(publish: "publish: { platforms: [youtube] }", items: [("mon", "monday", 400_000)])
+        let config = PublishWeek.platforms()
+        try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
+            #expect(try week.approve(["mon"]).status == 0)
+            #expect(try week.publish(server, config: config, at: Self.monday).status == 0)
+            try PublishWeek.bundle("mon", bytes: 400_000, in: week.weekFolder, salt: 1)
+            var out = try week.publish(server, config: config, at: Self.tuesday)
+            #expect(out.stdout.contains("regenerated since it was approved"), "\(out.stdout)")
+            #expect(await server.platformPosts().count == 1)
+            #expect(try week.approve(["mon"]).status == 0)
+            out = try week.publish(server, config: config, at: Self.tuesday)
+            #expect(out.status == 0 && out.stdout.contains("the earlier version's post stays up"), "\(out.stdout)\(out.stderr)")
+            #expect(await server.platformPosts().filter(\.landed).count == 2)
+            let revoked = try week.approve(["mon"], ["--revoke"])
+            #expect(revoked.status == 0 && revoked.stdout.contains("revoked mon"))
+        }
+    }
+
+    @Test func capsDeferAndALaterPublishFinishes() async throws {
+        let week = try PublishWeek(publish: "publish: { platforms: [tiktok, instagram], approval: auto }",
+                                   items: [("mon", "monday", 300_000), ("tue", "monday", 300_000)])
+        let config = PublishWeek.platforms { config in
+            config.tiktok.initPerMinute = 1
+            config.tiktok.rateWindowSeconds = 3
+            config.instagram.quotaTotal = 1
+            config.instagram.quotaDuration = 3
+        }
+        try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
+            var out = try week.publish(server, config: config, at: Self.monday)
+            #expect(out.status == 3, "\(out.stdout)\(out.stderr)")
+            #expect(out.stdout.contains("DEFERRED"), "\(out.stdout)")
+            #expect(await server.landed().values.reduce(0, +) == 2)
+            try await Task.sleep(for: .seconds(3.5))
+            out = try week.publish(server, config: config, at: Self.monday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            #expect(await server.landed() == ["tiktok mon": 1, "tiktok tue": 1, "instagram mon": 1, "instagram tue": 1])
+        }
+    }
+
+    @Test func aFailedPostIsReportedWithThePlatformsReasonAndPostedAgainNextTime() async throws {
+        let week = try PublishWeek(publish: "publish: { platforms: [tiktok], approval: auto }", items: [("mon", "monday", 300_000)])
+        let config = PublishWeek.platforms { $0.tiktok.failNext = 1 }
+        try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
+            var out = try week.publish(server, config: config, at: Self.monday)
+            #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
+            #expect(out.stdout.contains("FAILED") && out.stdout.contains(config.tiktok.failReason), "\(out.stdout)")
+            out = try week.publish(server, config: config, at: Self.monday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            #expect(await server.landed() == ["tiktok mon": 1])
+        }
+    }
+
+    @Test func anExpiredTokenIsRefreshedAndTheRotatedRefreshTokenIsKeptWithNoTokenInAnyFileOrLog() async throws {
+        let week = try PublishWeek(publish: "publish: { platforms: [tiktok, youtube], approval: auto }")
+        let config = PublishWeek.platforms { config in
+            config.tiktok.accessSeconds = 1
+            config.youtube.accessSeconds = 1
+        }
+        try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
+            var logs = ""
+            var out = try week.publish(server, config: config, at: Self.monday)
+            logs += out.stdout + out.stderr
+            #expect(out.status == 0, "\(logs)")
+            let tokenFile = week.state.appendingPathComponent("tokens/tiktok.json")
+            let mode = (try FileManager.default.attributesOfItem(atPath: tokenFile.path)[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600)
+            try await Task.sleep(for: .seconds(1.5))
+            // The seed's refresh token was rotated away: this publish must use the saved one.
+            out = try week.publish(server, config: config, at: Self.tuesday)
+            logs += out.stdout + out.stderr
+            #expect(out.status == 0, "\(logs)")
+            #expect(await server.landed() == ["tiktok mon": 1, "tiktok tue": 1, "youtube mon": 1, "youtube tue": 1])
+            let secrets = try Regex(#"(act|rft)\.[A-Za-z0-9_\-]{6,}|tiktok-seed-rft|google-seed-rft|IGfake"#)
+            #expect(logs.firstMatch(of: secrets) == nil, "\(logs)")
+            for file in FileManager.default.enumerator(at: week.output, includingPropertiesForKeys: nil)?.compactMap({ $0 as? URL }) ?? [] {
+                guard let data = try? Data(contentsOf: file) else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                #expect(text.firstMatch(of: secrets) == nil, "a token in \(file.path)")
+            }
+        }
+    }
+}
