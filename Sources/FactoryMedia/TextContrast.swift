@@ -105,14 +105,20 @@ public enum TextContrast {
     static func field(_ px: LayerPixels, mask: [Bool], state s: LayerState, ringRadius: Int,
                       y: [UInt8], u: [UInt8], v: [UInt8], width: Int, height: Int) -> (ContrastField, [Int])? {
         let cw = Double(px.contentWidth) * s.scale, ch = Double(px.contentHeight) * s.scale
-        let box = [Int(s.left.rounded(.down)), Int(s.top.rounded(.down)), Int(cw.rounded(.up)), Int(ch.rounded(.up))]
+        var originX = s.left - Double(px.margin) * s.scale, originY = s.top - Double(px.margin) * s.scale
+        // Where the compositor really draws it: an unscaled layer at whole pixels goes to even offsets.
+        if abs(s.scale - 1) < 1e-6 && abs(originX - originX.rounded()) < 0.01 && abs(originY - originY.rounded()) < 0.01 {
+            originX = Double(Int(originX.rounded()) & ~1)
+            originY = Double(Int(originY.rounded()) & ~1)
+        }
+        let left = originX + Double(px.margin) * s.scale, top = originY + Double(px.margin) * s.scale
+        let box = [Int(left.rounded(.down)), Int(top.rounded(.down)), Int(cw.rounded(.up)), Int(ch.rounded(.up))]
         let pad = ringRadius + 2
         let x0 = max(0, box[0] - pad), y0 = max(0, box[1] - pad)
         let x1 = min(width, box[0] + box[2] + pad), y1 = min(height, box[1] + box[3] + pad)
         guard x1 - x0 > 2, y1 - y0 > 2 else { return nil }
         let w = x1 - x0, h = y1 - y0
         var lum = [Float](repeating: 0, count: w * h), glyph = [Bool](repeating: false, count: w * h)
-        let originX = s.left - Double(px.margin) * s.scale, originY = s.top - Double(px.margin) * s.scale
         let visible = s.opacity >= 0.5
         for fy in y0..<y1 {
             let sy = Int(((Double(fy) + 0.5 - originY) / s.scale).rounded(.down))
