@@ -12,6 +12,8 @@ public struct ContrastField: Sendable {
     public let height: Int
     public var luminance: [Float]
     public var glyph: [Bool]
+    /// Pixels hidden under something drawn above the text (neither glyph nor background); nil: none.
+    public var hidden: [Bool]?
 
     /// The percentile of the ring's per-pixel contrast that is reported.
     public static let percentile = 0.05
@@ -87,7 +89,7 @@ public struct ContrastField: Sendable {
         let inner: Int32 = 6, outer = Int32(3 * ringRadius)
         var ratios = [Int](repeating: 0, count: 2001), lums = [Int](repeating: 0, count: 4097)
         var ringCount = 0
-        for i in 0..<(w * h) where d[i] >= inner && d[i] <= outer {
+        for i in 0..<(w * h) where d[i] >= inner && d[i] <= outer && !(hidden?[i] ?? false) {
             let l = Double(luminance[i])
             let r = WCAG.ratio(text, l)
             ratios[min(2000, max(0, Int(((r - 1) * 100).rounded(.down))))] += 1

@@ -50,7 +50,7 @@ public enum TextContrast {
         }
         let w = scene.width, h = scene.height
         var yp = [UInt8](repeating: 0, count: w * h), up = [UInt8](repeating: 0, count: w * h / 4), vp = up
-        var masks: [ObjectIdentifier: (LayerPixels, [Bool])] = [:]
+        var masks: [ObjectIdentifier: (LayerPixels, [Bool], [Bool])] = [:]
         var samples: [TextContrastSample] = []
         for frame in byTime.keys.sorted() {
             let t = Double(frame) / Double(fps)
@@ -64,16 +64,47 @@ public enum TextContrast {
                 guard let mark = layer.text, let pixels = layer.pixels(at: t) else { continue }
                 let id = ObjectIdentifier(pixels)
                 let mask = masks[id]?.1 ?? pixels.glyphMask(colour: mark.colour)
-                masks[id] = (pixels, mask)
+                let foreign = masks[id]?.2 ?? pixels.foreignInk(glyph: mask)
+                masks[id] = (pixels, mask, foreign)
                 let state = layer.state(at: t, shown: pixels)
-                guard let (field, box) = field(pixels, mask: mask, state: state, ringRadius: mark.ringRadius, y: yp, u: up, v: vp, width: w, height: h),
-                      let m = field.measure(ringRadius: mark.ringRadius) else { continue }
+                guard var (field, box) = field(pixels, mask: mask, foreign: foreign, state: state, ringRadius: mark.ringRadius, y: yp, u: up, v: vp, width: w, height: h)
+                else { continue }
+                // What is drawn over the text (chrome, cards) hides it there: not measured.
+                hide(scene.layers[(index + 1)...], at: t, in: &field, origin: (max(0, box[0] - mark.ringRadius - 2), max(0, box[1] - mark.ringRadius - 2)))
+                guard let m = field.measure(ringRadius: mark.ringRadius) else { continue }
                 samples.append(TextContrastSample(layer: mark.name, time: (t * 1000).rounded() / 1000, ratio: (m.ratio * 100).rounded() / 100,
                                                   textLuminance: m.textLuminance, backgroundLuminance: m.backgroundLuminance,
                                                   box: box, colour: mark.colour, size: mark.size))
             }
         }
         return TextContrastReport(samples: samples, frames: byTime.count)
+    }
+
+    /// Marks the field's pixels that `above` (the layers drawn after the text) cover at `t`: an
+    /// opaque layer's whole rectangle, another's samples of alpha ≥ 200, when it is at least half shown.
+    static func hide(_ above: ArraySlice<Layer>, at t: Double, in field: inout ContrastField, origin: (x: Int, y: Int)) {
+        var hidden = field.hidden ?? [Bool](repeating: false, count: field.width * field.height)
+        var any = false
+        for layer in above where t >= layer.start && t < layer.end {
+            guard let px = layer.pixels(at: t) else { continue }
+            let s = layer.state(at: t, shown: px)
+            guard s.opacity >= 0.5 else { continue }
+            let ox = s.left - Double(px.margin) * s.scale, oy = s.top - Double(px.margin) * s.scale
+            for fy in origin.y..<(origin.y + field.height) {
+                let sy = Int(((Double(fy) + 0.5 - oy) / s.scale).rounded(.down))
+                guard sy >= 0, sy < px.height else { continue }
+                let span = Mask.span(s.mask, row: Double(fy) + 0.5)
+                for fx in origin.x..<(origin.x + field.width) {
+                    let sx = Int(((Double(fx) + 0.5 - ox) / s.scale).rounded(.down))
+                    guard sx >= 0, sx < px.width, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
+                    if px.opaque || px.a[sy * px.width + sx] >= 200 {
+                        let i = (fy - origin.y) * field.width + (fx - origin.x)
+                        hidden[i] = true; field.glyph[i] = false; any = true
+                    }
+                }
+            }
+        }
+        if any { field.hidden = hidden }
     }
 
     /// The frames (indices) at which `layer` is measured: the moments of its span where it is fully
@@ -102,7 +133,7 @@ public enum TextContrast {
 
     /// The region around a layer at one instant: each frame pixel's luminance (from the composed
     /// 4:2:0 planes) and whether the layer's glyph covers it (nearest sample of the layer).
-    static func field(_ px: LayerPixels, mask: [Bool], state s: LayerState, ringRadius: Int,
+    static func field(_ px: LayerPixels, mask: [Bool], foreign: [Bool], state s: LayerState, ringRadius: Int,
                       y: [UInt8], u: [UInt8], v: [UInt8], width: Int, height: Int) -> (ContrastField, [Int])? {
         let cw = Double(px.contentWidth) * s.scale, ch = Double(px.contentHeight) * s.scale
         var originX = s.left - Double(px.margin) * s.scale, originY = s.top - Double(px.margin) * s.scale
@@ -119,6 +150,7 @@ public enum TextContrast {
         guard x1 - x0 > 2, y1 - y0 > 2 else { return nil }
         let w = x1 - x0, h = y1 - y0
         var lum = [Float](repeating: 0, count: w * h), glyph = [Bool](repeating: false, count: w * h)
+        var hidden = [Bool](repeating: false, count: w * h)
         let visible = s.opacity >= 0.5
         for fy in y0..<y1 {
             let sy = Int(((Double(fy) + 0.5 - originY) / s.scale).rounded(.down))
@@ -130,9 +162,11 @@ public enum TextContrast {
                 lum[i] = Float(WCAG.luminance(r: c.r, g: c.g, b: c.b))
                 guard visible, sy >= 0, sy < px.height, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
                 let sx = Int(((Double(fx) + 0.5 - originX) / s.scale).rounded(.down))
-                if sx >= 0, sx < px.width { glyph[i] = mask[sy * px.width + sx] }
+                if sx >= 0, sx < px.width { glyph[i] = mask[sy * px.width + sx]; hidden[i] = foreign[sy * px.width + sx] }
             }
         }
-        return (ContrastField(width: w, height: h, luminance: lum, glyph: glyph), box)
+        var field = ContrastField(width: w, height: h, luminance: lum, glyph: glyph)
+        field.hidden = hidden
+        return (field, box)
     }
 }

@@ -31,4 +31,30 @@ extension LayerPixels {
         }
         return mask
     }
+
+    /// The layer's own ink that is neither glyph nor its plate (a sender's name, an avatar, an
+    /// emoji): samples of alpha ≥ 200 whose luma is far from the text's and from the plate's, the
+    /// plate being the commonest luma of the other opaque samples when it holds most of them (a
+    /// bubble, a sticker, a stroke); without one, every opaque non-glyph sample is foreign.
+    func foreignInk(glyph: [Bool]) -> [Bool] {
+        var plateLuma = 0
+        var histogram = [Int](repeating: 0, count: 256), total = 0
+        for i in 0..<(width * height) where !glyph[i] && (opaque || a[i] >= 200) {
+            let alpha = opaque ? 255 : Int(a[i])
+            histogram[min(255, (Int(y[i]) * 255 + alpha / 2) / alpha)] += 1; total += 1
+        }
+        var best = 0
+        for l in 0..<256 {
+            let near = histogram[max(0, l - 12)...min(255, l + 12)].reduce(0, +)
+            if near > best { best = near; plateLuma = l }
+        }
+        let plate = best * 2 >= total ? plateLuma : -1000
+        var foreign = [Bool](repeating: false, count: width * height)
+        for i in 0..<(width * height) where !glyph[i] && (opaque || a[i] >= 200) {
+            let alpha = opaque ? 255 : Int(a[i])
+            let luma = (Int(y[i]) * 255 + alpha / 2) / alpha
+            foreign[i] = abs(luma - plate) > 24
+        }
+        return foreign
+    }
 }

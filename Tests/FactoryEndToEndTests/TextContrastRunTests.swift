@@ -73,7 +73,7 @@ import Testing
         week: 2026-W48
         brand: { handle: "@mindfulcreator" }
         items:
-          - { id: thu-therapy, kind: poster, day: thursday, series: thursday-therapy, format: portrait, quality: draft, duration: 5,
+          - { id: thu-therapy, kind: poster, day: thursday, series: thursday-therapy, format: portrait, quality: draft, duration: 6,
               prompt: "soft morning light through linen curtains", attribution: "",
               quote: "Rest is not a reward for finishing. It is part of the work 🌿" }
         """, to: "week.yaml")
