@@ -82,4 +82,12 @@ public struct FakePlatformConfig: Sendable, Codable, Equatable {
         self.youtube = youtube
         self.instagram = instagram
     }
+
+    /// A scenario may name one platform only: the others keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tiktok = try c.decodeIfPresent(FakeTikTok.Config.self, forKey: .tiktok) ?? .init()
+        youtube = try c.decodeIfPresent(FakeYouTube.Config.self, forKey: .youtube) ?? .init()
+        instagram = try c.decodeIfPresent(FakeInstagram.Config.self, forKey: .instagram) ?? .init()
+    }
 }

@@ -12,6 +12,8 @@ struct PublishWeek {
     var output: URL { folder.url.appendingPathComponent("out") }
     var state: URL { output.appendingPathComponent(".factory") }
     var weekFolder: URL { output.appendingPathComponent("2026-W48") }
+    /// Each item's video size (a TikTok inbox upload carries no caption: the bytes tell the item).
+    let sizes: [Int: String]
 
     /// Items on Monday 23 and Tuesday 24 November 2026, posted at 18:00 New York time (23:00 UTC).
     init(publish: String = "publish: { platforms: [tiktok, youtube, instagram], at: \"18:00\" }",
@@ -28,7 +30,13 @@ struct PublishWeek {
             \(lines)
 
             """, to: "week.yaml")
-        for item in items { try Self.bundle(item.id, bytes: item.bytes, in: weekFolder) }
+        var sizes: [Int: String] = [:]
+        let weekFolder = folder.url.appendingPathComponent("out/2026-W48")
+        for item in items {
+            try Self.bundle(item.id, bytes: item.bytes, in: weekFolder)
+            sizes[item.bytes / 8 * 8 + 1] = item.id
+        }
+        self.sizes = sizes
     }
 
     /// Writes `<week>/<id>/` as a run publishes it; a new `salt` makes a new version (a regeneration).
@@ -88,10 +96,12 @@ struct PublishWeek {
 
 extension FakeProviderServer {
     /// Landed posts per "platform item" (the item is read from the title or caption the fake received).
-    func landed() async -> [String: Int] {
+    func landed(_ week: PublishWeek) async -> [String: Int] { Self.landed(await platformPosts(), week: week) }
+
+    static func landed(_ posts: [FakePlatformPost], week: PublishWeek) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for post in await platformPosts() where post.landed {
-            let item = ["mon", "tue", "wed"].first { post.title.contains("(\($0))") || post.title.hasPrefix("\($0):") } ?? post.title
+        for post in posts where post.landed {
+            let item = week.sizes[post.bytes] ?? "?\(post.bytes)"
             counts["\(post.platform) \(item)", default: 0] += 1
         }
         return counts
