@@ -56,7 +56,7 @@ import Testing
         let size = try subtitles.imageSize(sentence: 1)
         let left = Int((box.centreX - Double(size.width) / 2).rounded()), top = Int((box.centreY - Double(size.height) / 2).rounded())
         let pills = try (0..<8).map { w -> ReadAlongSubtitles.Box in
-            let pill = try subtitles.wordBoxes(sentence: 1, word: w).pill
+            let pill = try #require(try subtitles.wordBoxes(sentence: 1, word: w)).pill
             // The inside of the pill, clear of its rounded ends and of rounding at the edges.
             return .init(x: left + pill.x + 6, y: top + pill.y + 3, width: pill.width - 12, height: pill.height - 6)
         }
