@@ -81,14 +81,15 @@ public enum TextContrast {
     }
 
     /// Marks the field's pixels that `above` (the layers drawn after the text) cover at `t`: an
-    /// opaque layer's whole rectangle, another's samples of alpha ≥ 200, when it is at least half shown.
+    /// opaque layer's whole rectangle, another's opaque samples (alpha ≥ 250), when it is shown at
+    /// 90 % or more; a veil that lets the text through is measured through, not skipped.
     static func hide(_ above: ArraySlice<Layer>, at t: Double, in field: inout ContrastField, origin: (x: Int, y: Int)) {
         var hidden = field.hidden ?? [Bool](repeating: false, count: field.width * field.height)
         var any = false
         for layer in above where t >= layer.start && t < layer.end {
             guard let px = layer.pixels(at: t) else { continue }
             let s = layer.state(at: t, shown: px)
-            guard s.opacity >= 0.5 else { continue }
+            guard s.opacity >= 0.9 else { continue }
             let ox = s.left - Double(px.margin) * s.scale, oy = s.top - Double(px.margin) * s.scale
             for fy in origin.y..<(origin.y + field.height) {
                 let sy = Int(((Double(fy) + 0.5 - oy) / s.scale).rounded(.down))
@@ -97,7 +98,7 @@ public enum TextContrast {
                 for fx in origin.x..<(origin.x + field.width) {
                     let sx = Int(((Double(fx) + 0.5 - ox) / s.scale).rounded(.down))
                     guard sx >= 0, sx < px.width, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
-                    if px.opaque || px.a[sy * px.width + sx] >= 200 {
+                    if px.opaque || px.a[sy * px.width + sx] >= 250 {
                         let i = (fy - origin.y) * field.width + (fx - origin.x)
                         hidden[i] = true; field.glyph[i] = false; any = true
                     }
