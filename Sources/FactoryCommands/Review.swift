@@ -67,6 +67,13 @@ extension FactoryCommand {
                     + String(format: " in %.1f s", Date().timeIntervalSince(started))
             }
             print(ReviewTable.render(review))
+            let shared = review.entries.compactMap { entry in entry.sharing.map { (entry.id, $0) } }
+            if !shared.isEmpty {
+                print("\nSharing:")
+                for (id, sharing) in shared {
+                    print("  \(id): \(sharing.approvalText)" + (sharing.postLines.isEmpty ? "" : "; " + sharing.postLines.joined(separator: "; ")))
+                }
+            }
             writeGallery(review)
             if check {
                 for failure in failures {
@@ -93,7 +100,7 @@ extension FactoryCommand {
                 return review
             }
             return await stores.with { stores in
-                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks)
+                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks).shared(journal: stores.posts)
             }
         }
 

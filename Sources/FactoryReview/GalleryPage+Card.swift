@@ -21,6 +21,7 @@ extension GalleryPage {
             body.append("<div class=\"repeats\"><strong>Close to earlier weeks</strong><ul>"
                         + entry.repeats.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></div>")
         }
+        if let sharing = entry.sharing { body.append(sharingBlock(sharing)) }
         if let metadata = entry.metadata {
             body.append(facts(entry, metadata))
             if let caption = entry.caption { body.append(captionBlock(caption, anchor: anchor)) }
@@ -35,6 +36,18 @@ extension GalleryPage {
         </div>
         </article>
         """
+    }
+
+    /// Approval and posts, each post linked where the platform gave a link.
+    static func sharingBlock(_ sharing: ReviewEntry.Sharing) -> String {
+        let posts = sharing.posts.isEmpty ? "" : "<ul>" + Platform.allCases.compactMap { platform -> String? in
+            guard let post = sharing.posts.last(where: { $0.platform == platform }) else { return nil }
+            let state = HTML.escape(post.state.rawValue + (post.current ? "" : " (earlier version)"))
+            let link = post.url.map { " <a href=\"\(HTML.escape($0))\" rel=\"noopener\">\(HTML.escape($0))</a>" } ?? ""
+            let why = post.state == .failed ? post.reason.map { " — " + HTML.escape($0) } ?? "" : ""
+            return "<li data-platform=\"\(platform)\"><strong>\(platform.title)</strong>: \(state)\(why)\(link)</li>"
+        }.joined() + "</ul>"
+        return "<div class=\"sharing\"><p class=\"approval\">\(HTML.escape(sharing.approvalText))</p>\(posts)</div>"
     }
 
     static func label(_ entry: ReviewEntry) -> String {

@@ -25,6 +25,8 @@ public struct ReviewEntry: Sendable {
     public var recheck: [BundleMetadata.Check]?
     /// Where the bundle is close to what its series published in other weeks (the content memory).
     public var repeats: [String] = []
+    /// Its approval and posts, from the publication journal; nil when the week is not published anywhere.
+    public var sharing: Sharing? = nil
 
     public var hasBundle: Bool { metadata != nil }
     public var title: String { metadata?.title ?? id }

@@ -40,6 +40,12 @@ import Testing
             #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
             #expect(await server.landed(week).values.reduce(0, +) == 6)
             #expect(await server.platformPosts().count == 6)
+            // review and the gallery show the approval and where each item went, with its link.
+            let review = try TestSupport.runFactory(["review", "--output", week.output.path], in: week.folder.url)
+            #expect(review.stdout.contains("mon: approved by") && review.stdout.contains("YouTube: posted https://www.youtube.com/shorts/"),
+                    "\(review.stdout)\(review.stderr)")
+            let page = try String(contentsOf: week.weekFolder.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(page.contains("<li data-platform=\"youtube\"><strong>YouTube</strong>: posted <a href=\"https://www.youtube.com/shorts/"))
         }
     }
 

@@ -49,9 +49,13 @@ struct PublishWeek {
         try video.write(to: folder.appendingPathComponent("video.mp4"))
         try "\(id): small steps still move you. #MondayMotivation #mindset\n".write(to: folder.appendingPathComponent("caption.txt"),
                                                                                       atomically: true, encoding: .utf8)
+        // metadata.json as BundleMetadata writes it (snake_case), with the fields review reads.
         let metadata: [String: Any] = [
-            "item_id": id, "kind": "poster", "title": "Small steps (\(id))",
-            "files": [["name": "video.mp4", "size": video.count, "sha256": Digest.sha256(video), "media": ["duration": 7.0]]],
+            "schema_version": 1, "item_id": id, "kind": "poster", "week": "2026-W48", "scheduled_date": "2026-11-23",
+            "title": "Small steps (\(id))",
+            "files": [["name": "video.mp4", "size": video.count, "sha256": Digest.sha256(video)]],
+            "generation": [], "total_cost_usd": 0, "layout": [:], "manifest_sha256": "test", "tool_version": "test",
+            "created_at": "2026-11-22T10:00:00Z",
             "checks": [["name": "video:codec", "passed": true, "detail": "h264 High"]],
         ]
         try JSONSerialization.data(withJSONObject: metadata).write(to: folder.appendingPathComponent("metadata.json"))
