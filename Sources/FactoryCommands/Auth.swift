@@ -63,6 +63,7 @@ extension FactoryCommand {
             let page = client.authorizationURL(redirect: listener.redirectURL, state: state, challenge: pkce.challenge)
             print("Open this page to let ContentFactory post to \(chosen.title) (waiting for the redirect to \(listener.redirectURL)):")
             print(page.absoluteString)
+            fflush(nil)   // the page must show now, even when stdout is a file or a pipe
             Self.openBrowser(page)
             let query: [String: String]
             do {

@@ -66,6 +66,16 @@ extension FactoryCommand {
             }
             let urls = server.baseURLs
             print("fake-providers listening on http://127.0.0.1:\(bound) (RUNWARE_BASE_URL=\(urls["runware"] ?? "") OPENAI_BASE_URL=\(urls["openai"] ?? "") ANTHROPIC_BASE_URL=\(urls["anthropic"] ?? ""))")
+            // The posting platforms, for `factory publish` rehearsals (GET /_platforms lists what landed).
+            let p = config.platforms
+            print("platforms: TIKTOK_BASE_URL=\(urls["tiktok"] ?? "") TIKTOK_AUTH_BASE_URL=\(urls["tiktok"] ?? "") YOUTUBE_BASE_URL=\(urls["youtube"] ?? "") "
+                  + "GOOGLE_OAUTH_BASE_URL=\(urls["google-oauth"] ?? "") GOOGLE_AUTH_BASE_URL=\(urls["google-oauth"] ?? "") "
+                  + "INSTAGRAM_BASE_URL=\(urls["instagram"] ?? "") INSTAGRAM_AUTH_BASE_URL=\(urls["instagram"] ?? "") "
+                  + "INSTAGRAM_UPLOAD_BASE_URL=\(urls["instagram-upload"] ?? "")")
+            print("platform apps: TIKTOK_CLIENT_KEY=\(p.tiktok.clientKey) TIKTOK_CLIENT_SECRET=\(p.tiktok.clientSecret) "
+                  + "YOUTUBE_CLIENT_ID=\(p.youtube.clientId) YOUTUBE_CLIENT_SECRET=\(p.youtube.clientSecret) "
+                  + "INSTAGRAM_CLIENT_ID=\(p.instagram.clientId) INSTAGRAM_CLIENT_SECRET=\(p.instagram.clientSecret) "
+                  + "INSTAGRAM_USER_ID=\(p.instagram.userId) (sign in with `factory auth <platform>`)")
             fflush(nil)   // flushes every output stream, stdout included
             await Self.waitForTerminationSignal()
             await server.stop()
