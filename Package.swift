@@ -102,7 +102,6 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .target(name: "FactoryCommands", dependencies: [
             "FactoryPublishing", "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
@@ -134,7 +133,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "FactoryPublishingTests", dependencies: ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "FactoryTesting"]),
+        .testTarget(name: "FactoryPublishingTests", dependencies: [
+            "FactoryPublishing", "FactoryFakeProviders", "FactoryCore", .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),

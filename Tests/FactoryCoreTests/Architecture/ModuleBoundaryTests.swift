@@ -43,7 +43,7 @@ import Testing
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
         "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
-        "FactoryPublishingTests": ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "FactoryTesting"],
+        "FactoryPublishingTests": ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "NIO"],
         "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"],
@@ -51,7 +51,7 @@ import Testing
     ]
     /// Products whose modules have other names: Yams carries libyaml as `CYaml`.
     static let productModules = ["Yams": ["Yams", "CYaml"]]
-    static let platform = ["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing"]
+    static let platform = ["Foundation", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing"]
 
     /// Every Swift target folder under Sources/ and Tests/ (C targets have no Swift files).
     static func targets() throws -> [(name: String, folder: URL)] {
