@@ -117,9 +117,12 @@ public struct ContrastField: Sendable {
 extension ContrastField {
     /// A field read from an RGB raster (3 bands) over `region`; glyph pixels are those inside
     /// `box` whose colour is within `tolerance` of `colour` on every channel. This is how a decoded
-    /// frame is read, knowing only where the text is and its colour.
+    /// frame is read, knowing only where the text is and its colour; `hidden` (frame rows of runs,
+    /// as the render recorded them: what was drawn over the text and the layer's own other ink) is
+    /// neither glyph nor background, as it was not at render.
     public static func decoded(rgb: [UInt8], width: Int, height: Int, box: (x: Int, y: Int, width: Int, height: Int),
-                               colour: String, ringRadius: Int, tolerance: Int = 40) -> ContrastField? {
+                               colour: String, ringRadius: Int, tolerance: Int = 40,
+                               hidden runs: [(y: Int, x0: Int, x1: Int)] = []) -> ContrastField? {
         let c = WCAG.rgb(hex: colour) ?? (255, 255, 255)
         let pad = ringRadius + 2
         let x0 = max(0, box.x - pad), y0 = max(0, box.y - pad)
@@ -137,6 +140,17 @@ extension ContrastField {
                     && abs(Int(b) - Int(c.b)) <= tolerance
             }
         }
-        return ContrastField(width: w, height: h, luminance: lum, glyph: glyph)
+        var field = ContrastField(width: w, height: h, luminance: lum, glyph: glyph)
+        if !runs.isEmpty {
+            var hidden = [Bool](repeating: false, count: w * h)
+            for run in runs where run.y >= y0 && run.y < y1 {
+                for x in max(x0, run.x0)..<max(max(x0, run.x0), min(x1, run.x1)) {
+                    let i = (run.y - y0) * w + (x - x0)
+                    hidden[i] = true; field.glyph[i] = false
+                }
+            }
+            field.hidden = hidden
+        }
+        return field
     }
 }

@@ -8,10 +8,14 @@ public struct TextContrastSample: Sendable, Codable, Equatable {
     public var ratio: Double
     public var textLuminance: Double
     public var backgroundLuminance: Double
-    /// The layer's content in frame pixels at that instant: x, y, width, height.
+    /// Where its glyphs show at that instant (not hidden under what is drawn over them), in frame pixels: x, y, width, height.
     public var box: [Int]
     public var colour: String
     public var size: Double
+    /// What the measurement left out around the text, in frame pixels: what is drawn over it and the
+    /// layer's own other ink (`ContrastField.hidden`), as rows of runs, `y:x0-x1,x0-x1;…` (x1
+    /// exclusive); nil when nothing was. `review --check` leaves the same pixels out of a decoded frame.
+    public var hidden: String? = nil
 }
 
 /// Every sampled measurement of a scene's text layers.
@@ -69,28 +73,39 @@ public enum TextContrast {
                 let state = layer.state(at: t, shown: pixels)
                 guard var (field, box) = field(pixels, mask: mask, foreign: foreign, state: state, ringRadius: mark.ringRadius, y: yp, u: up, v: vp, width: w, height: h)
                 else { continue }
-                // What is drawn over the text (chrome, cards) hides it there: not measured.
-                hide(scene.layers[(index + 1)...], at: t, in: &field, origin: (max(0, box[0] - mark.ringRadius - 2), max(0, box[1] - mark.ringRadius - 2)))
-                guard let m = field.measure(ringRadius: mark.ringRadius) else { continue }
+                // What is drawn over the text (chrome, cards) hides it there: not measured. While
+                // something fades in or out over it, the text is in a transition: not measured then.
+                let origin = (x: max(0, box[0] - mark.ringRadius - 2), y: max(0, box[1] - mark.ringRadius - 2))
+                guard hide(scene.layers[(index + 1)...], at: t, in: &field, origin: origin),
+                      let m = field.measure(ringRadius: mark.ringRadius) else { continue }
                 samples.append(TextContrastSample(layer: mark.name, time: (t * 1000).rounded() / 1000, ratio: (m.ratio * 100).rounded() / 100,
                                                   textLuminance: m.textLuminance, backgroundLuminance: m.backgroundLuminance,
-                                                  box: box, colour: mark.colour, size: mark.size))
+                                                  box: Self.extent(field.glyph, width: field.width, origin: origin) ?? box,
+                                                  colour: mark.colour, size: mark.size,
+                                                  hidden: field.hidden.flatMap { Self.runs($0, width: field.width, origin: origin) }))
             }
         }
         return TextContrastReport(samples: samples, frames: byTime.count)
     }
 
-    /// Marks the field's pixels that `above` (the layers drawn after the text) cover at `t`: an
-    /// opaque layer's whole rectangle, another's opaque samples (alpha ≥ 250), when it is shown at
-    /// 90 % or more; a veil that lets the text through is measured through, not skipped.
-    static func hide(_ above: ArraySlice<Layer>, at t: Double, in field: inout ContrastField, origin: (x: Int, y: Int)) {
+    /// How much of the text an overlay may cover (its alpha times its opacity) and still be a veil
+    /// that the text is measured through; where it covers more, less than a tenth of the text shows.
+    public static let veil = 0.9
+
+    /// Marks the field's pixels that `above` (the layers drawn after the text) cover at `t`: where
+    /// an overlay's alpha times its opacity reaches `veil` (a veil that lets more of the text
+    /// through is measured through, not skipped), and the 2 px around all that is hidden (their
+    /// anti-aliased edges, as the ring leaves 2 px around the glyphs). Returns false when an overlay
+    /// over the glyphs is fading in or out at `t`: the text is in a transition then, not being read.
+    static func hide(_ above: ArraySlice<Layer>, at t: Double, in field: inout ContrastField, origin: (x: Int, y: Int)) -> Bool {
         var hidden = field.hidden ?? [Bool](repeating: false, count: field.width * field.height)
-        var any = false
         for layer in above where t >= layer.start && t < layer.end {
             guard let px = layer.pixels(at: t) else { continue }
             let s = layer.state(at: t, shown: px)
-            guard s.opacity >= 0.9 else { continue }
+            guard s.opacity > 0.02 else { continue }
+            let fading = s.opacity < 0.98 && [t - 0.1, t + 0.1].contains { abs(layer.opacity.value(at: $0) - s.opacity) > 0.01 }
             let ox = s.left - Double(px.margin) * s.scale, oy = s.top - Double(px.margin) * s.scale
+            let cover = Int((veil / s.opacity * 255).rounded(.up))
             for fy in origin.y..<(origin.y + field.height) {
                 let sy = Int(((Double(fy) + 0.5 - oy) / s.scale).rounded(.down))
                 guard sy >= 0, sy < px.height else { continue }
@@ -98,14 +113,75 @@ public enum TextContrast {
                 for fx in origin.x..<(origin.x + field.width) {
                     let sx = Int(((Double(fx) + 0.5 - ox) / s.scale).rounded(.down))
                     guard sx >= 0, sx < px.width, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
-                    if px.opaque || px.a[sy * px.width + sx] >= 250 {
-                        let i = (fy - origin.y) * field.width + (fx - origin.x)
-                        hidden[i] = true; field.glyph[i] = false; any = true
+                    let alpha = px.opaque ? 255 : Int(px.a[sy * px.width + sx])
+                    let i = (fy - origin.y) * field.width + (fx - origin.x)
+                    if fading && alpha > 8 && field.glyph[i] { return false }
+                    if alpha >= cover {
+                        hidden[i] = true; field.glyph[i] = false
                     }
                 }
             }
         }
-        if any { field.hidden = hidden }
+        field.hidden = dilated(hidden, width: field.width, height: field.height, by: 2)
+        return true
+    }
+
+    /// `mask` grown by `r` px (a square neighbourhood), nil when nothing is set.
+    static func dilated(_ mask: [Bool], width w: Int, height h: Int, by r: Int) -> [Bool]? {
+        guard mask.contains(true) else { return nil }
+        var rows = mask
+        for y in 0..<h {
+            for x in 0..<w where mask[y * w + x] {
+                for xx in max(0, x - r)...min(w - 1, x + r) { rows[y * w + xx] = true }
+            }
+        }
+        var out = rows
+        for y in 0..<h {
+            for x in 0..<w where rows[y * w + x] {
+                for yy in max(0, y - r)...min(h - 1, y + r) { out[yy * w + x] = true }
+            }
+        }
+        return out
+    }
+
+    /// The bounding box of `mask` (a field of `width` at `origin` in the frame) in frame pixels, nil when empty.
+    static func extent(_ mask: [Bool], width: Int, origin: (x: Int, y: Int)) -> [Int]? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for (i, on) in mask.enumerated() where on {
+            x0 = min(x0, i % width); x1 = max(x1, i % width); y0 = min(y0, i / width); y1 = max(y1, i / width)
+        }
+        return x1 < 0 ? nil : [x0 + origin.x, y0 + origin.y, x1 - x0 + 1, y1 - y0 + 1]
+    }
+
+    /// `mask` (a field of `width` at `origin` in the frame) as rows of runs in frame pixels: `y:x0-x1,…;…`.
+    static func runs(_ mask: [Bool], width: Int, origin: (x: Int, y: Int)) -> String? {
+        var rows: [String] = []
+        for y in 0..<(mask.count / width) {
+            var runs: [String] = [], x = 0
+            while x < width {
+                guard mask[y * width + x] else { x += 1; continue }
+                let x0 = x
+                while x < width && mask[y * width + x] { x += 1 }
+                runs.append("\(x0 + origin.x)-\(x + origin.x)")
+            }
+            if !runs.isEmpty { rows.append("\(y + origin.y):" + runs.joined(separator: ",")) }
+        }
+        return rows.isEmpty ? nil : rows.joined(separator: ";")
+    }
+
+    /// The frame pixels that `runs` (as `runs(_:width:origin:)` writes them) cover, nil when they do not parse.
+    public static func pixels(runs: String) -> [(y: Int, x0: Int, x1: Int)]? {
+        var out: [(Int, Int, Int)] = []
+        for row in runs.split(separator: ";") {
+            let parts = row.split(separator: ":")
+            guard parts.count == 2, let y = Int(parts[0]) else { return nil }
+            for run in parts[1].split(separator: ",") {
+                let ends = run.split(separator: "-")
+                guard ends.count == 2, let a = Int(ends[0]), let b = Int(ends[1]), a <= b else { return nil }
+                out.append((y, a, b))
+            }
+        }
+        return out
     }
 
     /// The frames (indices) at which `layer` is measured: the moments of its span where it is fully
@@ -124,8 +200,9 @@ public enum TextContrast {
             let step = max(1, (spans.count + maxVersions - 1) / maxVersions)
             return stride(from: 0, to: spans.count, by: step).map { frame((spans[$0].0 + spans[$0].1) / 2) }
         }
-        let chosen = moments.map { start + (end - start) * $0 }.filter { layer.opacity.value(at: $0) >= 0.98 }
-        if !chosen.isEmpty { return Array(Set(chosen.map(frame))).sorted() }
+        // Judged at the frame that is measured, not the moment it was chosen from (the grid rounds down).
+        let chosen = Set(moments.map { frame(start + (end - start) * $0) }).filter { layer.opacity.value(at: Double($0) / f) >= 0.98 }
+        if !chosen.isEmpty { return chosen.sorted() }
         let grid = (0...20).map { start + (end - start) * Double($0) / 20 }
         guard let best = grid.max(by: { layer.opacity.value(at: $0) < layer.opacity.value(at: $1) }),
               layer.opacity.value(at: best) >= 0.5 else { return [] }

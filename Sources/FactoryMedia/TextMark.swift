@@ -35,7 +35,8 @@ extension LayerPixels {
     /// The layer's own ink that is neither glyph nor its plate (a sender's name, an avatar, an
     /// emoji): samples of alpha ≥ 200 whose luma is far from the text's and from the plate's, the
     /// plate being the commonest luma of the other opaque samples when it holds most of them (a
-    /// bubble, a sticker, a stroke); without one, every opaque non-glyph sample is foreign.
+    /// bubble, a sticker, a stroke); without one, every opaque non-glyph sample is foreign, unless
+    /// the layer is opaque over 90 % of its area (a card, a picture): then none is.
     func foreignInk(glyph: [Bool]) -> [Bool] {
         var plateLuma = 0
         var histogram = [Int](repeating: 0, count: 256), total = 0
@@ -48,8 +49,11 @@ extension LayerPixels {
             let near = histogram[max(0, l - 12)...min(255, l + 12)].reduce(0, +)
             if near > best { best = near; plateLuma = l }
         }
-        let plate = best * 2 >= total ? plateLuma : -1000
         var foreign = [Bool](repeating: false, count: width * height)
+        // A card or a picture with text set on it (opaque nearly all over, no one plate colour):
+        // what lies around its glyphs is their background, not other ink.
+        if best * 2 < total && total * 10 >= width * height * 9 { return foreign }
+        let plate = best * 2 >= total ? plateLuma : -1000
         for i in 0..<(width * height) where !glyph[i] && (opaque || a[i] >= 200) {
             let alpha = opaque ? 255 : Int(a[i])
             let luma = (Int(y[i]) * 255 + alpha / 2) / alpha

@@ -9,9 +9,11 @@ extension BundleCheck {
     static let contrastTolerance = 0.25
 
     /// `text:contrast`: each text layer measured again on the decoded video, at the frame where
-    /// metadata.json recorded its lowest, from what a viewer sees alone: the pixels of the text's
-    /// colour inside its recorded box are the glyphs, and the ring around them the background
-    /// (`ContrastField.decoded`). Fails when a layer reads under the target by more than the tolerance.
+    /// metadata.json recorded its lowest: the pixels of the text's colour inside its recorded box
+    /// are the glyphs, and the ring around them the background (`ContrastField.decoded`), leaving out
+    /// what the render recorded as not the text's background (`hidden`: what is drawn over it, the
+    /// layer's own other ink such as a name, an avatar, a sticker's emoji). Fails when a layer reads
+    /// under the target by more than the tolerance.
     static func textContrast(_ metadata: BundleMetadata, path: String) -> [BundleMetadata.Check] {
         guard let record = metadata.textContrast, !record.layers.isEmpty else { return [] }
         do {
@@ -37,7 +39,8 @@ extension BundleCheck {
             let radius = TextMark(sample.layer, colour: sample.colour, size: sample.size).ringRadius
             guard let field = ContrastField.decoded(rgb: frame.rgb, width: frame.width, height: frame.height,
                                                     box: (sample.box[0], sample.box[1], sample.box[2], sample.box[3]),
-                                                    colour: sample.colour, ringRadius: radius),
+                                                    colour: sample.colour, ringRadius: radius,
+                                                    hidden: sample.hidden.flatMap(TextContrast.pixels(runs:)) ?? []),
                   let m = field.measure(ringRadius: radius) else { continue }
             var again = sample
             again.ratio = (m.ratio * 100).rounded() / 100
@@ -48,9 +51,19 @@ extension BundleCheck {
         return out
     }
 
-    /// `readalong:drift`: the read-along's drift as measured at render (the speech onsets against
-    /// the highlight), reported with the other figures; it fails as it failed then.
-    static func readAlong(_ metadata: BundleMetadata) -> [BundleMetadata.Check] {
-        metadata.checks.filter { $0.name == "readalong:drift" }
+    /// `readalong:drift`: a bedtime bundle's read-along drift measured again from the bundle itself
+    /// (`ReadAlongDrift.measure(bundle:)`: the highlight changes from its words.json, the speech
+    /// onsets from its video's decoded sound), with the figure recorded at render beside it.
+    static func readAlong(_ metadata: BundleMetadata, folder: URL) -> [BundleMetadata.Check] {
+        let recorded = metadata.checks.first { $0.name == "readalong:drift" }
+        guard metadata.kind == "bedtime-story" || recorded != nil else { return [] }
+        do {
+            let drift = try ReadAlongDrift.measure(bundle: folder, fps: metadata.render?.fps)
+            var check = drift.check
+            if let median = metadata.details?["readalong_drift_median_ms"] { check.detail += "; \(median) ms median recorded at render" }
+            return [check]
+        } catch {
+            return [.init("readalong:drift", false, "the read-along cannot be measured again: \(error)")]
+        }
     }
 }

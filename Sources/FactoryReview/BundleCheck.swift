@@ -52,7 +52,7 @@ public enum BundleCheck {
             switch (file.name as NSString).pathExtension.lowercased() {
             case "mp4":
                 checks += video(file, path: path, soundExpected: soundExpected(metadata), target: loudnessTarget(metadata))
-                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata) }
+                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata, folder: folder) }
             case "mp3": checks += narration(file, path: path, metadata: metadata)
             case "jpg", "jpeg", "png": checks.append(image(file, path: path))
             default: break
