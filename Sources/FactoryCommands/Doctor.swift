@@ -24,12 +24,18 @@ extension FactoryCommand {
         @Argument(help: "The manifest whose providers and models to check (optional).")
         var manifest: String?
 
+        @Option(help: "Bundles are under DIR instead of the manifest's `output:` (where the state folder, with the platforms' tokens, is found).")
+        var output: String?
+
+        @Option(help: "The state folder with the platforms' tokens (default <output>/.factory or $FACTORY_STATE).")
+        var state: String?
+
         func run() async throws {
             var choices = ProviderChoices()
             var imageModels: [String] = [ModelDefaults.image]
             var platformChecks: [PlatformCheck] = []
             if let manifest {
-                let location = ManifestLocation(manifest: manifest)
+                let location = ManifestLocation(manifest: manifest, output: output, state: state)
                 let loaded = try location.loadManifest()
                 choices = loaded.providers
                 imageModels = ModelTable.imageModels(loaded)
@@ -38,7 +44,7 @@ extension FactoryCommand {
             var findings = await ProviderDoctor().check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
             findings += platformChecks.map { check in
                 ProviderDoctor.Finding(provider: check.platform.rawValue, level: check.ok ? .ok : .problem,
-                                       message: check.detail + (check.fix.map { "; \($0)" } ?? ""))
+                                       message: check.detail + (check.fix.map { check.detail.contains($0) ? "" : "; \($0)" } ?? ""))
             }
             for finding in findings {
                 let mark = switch finding.level {

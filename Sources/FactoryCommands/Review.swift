@@ -76,6 +76,12 @@ extension FactoryCommand {
             }
             writeGallery(review)
             if check {
+                // What the re-check measured for each item: loudness, text contrast and read-along drift.
+                for entry in review.entries {
+                    let measured = (entry.recheck ?? []).filter { ["audio:loudness", "text:contrast", "readalong:drift"].contains($0.name) }
+                    guard !measured.isEmpty else { continue }
+                    print("QA \(entry.id): " + measured.map { "\($0.name) \($0.passed ? "ok" : "FAIL") \($0.detail)" }.joined(separator: "; "))
+                }
                 for failure in failures {
                     print("FAIL \(failure.item) \(failure.check.name): \(failure.check.detail)")
                 }

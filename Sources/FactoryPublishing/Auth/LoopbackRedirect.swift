@@ -41,6 +41,15 @@ public final class LoopbackRedirect: @unchecked Sendable {
     /// Waits for the redirect and returns its query items (`code`, `state`, or `error`). Requests
     /// for other paths (a browser's favicon) are answered 404 and waited past.
     public func waitForCallback() async throws -> [String: String] {
+        // Cancelled (a timeout, ^C), the socket is shut so the blocked accept returns and the wait ends.
+        try await withTaskCancellationHandler {
+            try await accepted()
+        } onCancel: { [socket] in
+            _ = Glibc.shutdown(socket, Int32(SHUT_RDWR))
+        }
+    }
+
+    private func accepted() async throws -> [String: String] {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { [self] in
                 while true {

@@ -23,7 +23,8 @@ public struct PostPlan: Sendable {
     /// current version is posted only when due, approved (unless approval is `auto`), and not
     /// posted or in flight already. A post that failed is posted again as a new attempt.
     public static func decide(item: Item, platform: Platform, bundle: PostableBundle?, due: Date?, now: Date,
-                              approval: PublishSettings.Approval, approved: Approval?, journal: [PostRecord]) -> PostPlan {
+                              approval: PublishSettings.Approval, approved: Approval?, journal: [PostRecord],
+                              zone: TimeZone = TimeZone(identifier: "UTC")!) -> PostPlan {
         let mine = journal.filter { $0.item == item.id && $0.platform == platform }
         var actions = mine.filter(\.state.inFlight).map(Action.resume)
         let current = bundle.map { bundle in mine.filter { $0.version == bundle.version } } ?? []
@@ -46,7 +47,7 @@ public struct PostPlan: Sendable {
             return plan()
         }
         guard now >= due else {
-            actions.append(.skip("due at \(Self.stamp(due))"))
+            actions.append(.skip("due at \(Self.stamp(due, zone: zone))"))
             return plan()
         }
         if approval == .required {
@@ -63,7 +64,15 @@ public struct PostPlan: Sendable {
         return plan()
     }
 
-    static func stamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+    /// "2026-11-29 18:00 America/New_York (23:00Z)": the manifest's local time, and UTC.
+    static func stamp(_ date: Date, zone: TimeZone) -> String {
+        let local = DateFormatter(), utc = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = zone
+        local.dateFormat = "yyyy-MM-dd HH:mm"
+        utc.locale = local.locale
+        utc.timeZone = TimeZone(identifier: "UTC")
+        utc.dateFormat = "HH:mm"
+        return "\(local.string(from: date)) \(zone.identifier) (\(utc.string(from: date))Z)"
     }
 }

@@ -54,7 +54,8 @@ public struct Publisher: Sendable {
             }
             for platform in platforms(item) {
                 plans.append(PostPlan.decide(item: item, platform: platform, bundle: bundle, due: due(item), now: now,
-                                             approval: settings.approval, approved: approvals[item.id], journal: posts))
+                                             approval: settings.approval, approved: approvals[item.id], journal: posts,
+                                             zone: manifest.timezone))
             }
         }
         return plans
@@ -153,7 +154,9 @@ public struct Publisher: Sendable {
             case .posted(let remoteId, let url):
                 try await journal.finish(record.id, state: .posted, remoteId: remoteId, url: url, reason: nil)
                 let earlier = try await earlierPosts(of: record)
-                return line(.posted, earlier.isEmpty ? "posted" : "posted; the earlier version's post stays up: \(earlier)", url)
+                let what = record.platform == .tiktok && request.tiktok.mode == .inbox
+                    ? "in the creator's TikTok inbox (finish the post in the app)" : "posted"
+                return line(.posted, earlier.isEmpty ? what : "\(what); the earlier version's post stays up: \(earlier)", url)
             case .processing(let detail):
                 try await journal.note(record.id, "processing: \(detail)")
                 return line(.processing, "\(detail); the next publish asks again", nil)

@@ -58,4 +58,14 @@ import FoundationNetworking
             #expect(await server.platformPosts().filter(\.landed).count == 1)
         }
     }
+
+    @Test func withoutARedirectItGivesUpAtItsTimeoutWithExitTwo() throws {
+        let week = try PublishWeek(publish: "publish: { platforms: [tiktok] }", items: [("mon", "monday", 1000)])
+        let started = Date()
+        let out = try TestSupport.runFactory(["auth", "tiktok", week.manifest, "--timeout", "2"], in: week.folder.url,
+                                             environment: ["TIKTOK_CLIENT_KEY": "k", "TIKTOK_CLIENT_SECRET": "s",
+                                                           "FACTORY_TOKEN_KEY_FILE": week.folder.path("keys/token.key")])
+        #expect(out.status == 2 && out.stderr.contains("no redirect came back within 2 s"), "\(out.stdout)\(out.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
 }

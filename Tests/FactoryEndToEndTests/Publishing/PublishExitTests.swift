@@ -13,7 +13,7 @@ import Testing
         try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
             let out = try week.publish(server, config: config, at: "2026-11-23T18:00", ["--dry-run"])
             #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
-            #expect(out.stdout.contains("PLANNED     mon → tiktok: would post now") && out.stdout.contains("tue → youtube: due at"), "\(out.stdout)")
+            #expect(out.stdout.contains("PLANNED     mon → tiktok: would post now") && out.stdout.contains("tue → youtube: due at 2026-11-24 18:00 America/New_York (23:00Z)"), "\(out.stdout)")
             #expect(await server.platformPosts().isEmpty)
             #expect(await server.stats().requests == 0)
         }
