@@ -62,12 +62,12 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Cost/models.json")]),
         // The four content kinds: prompts, checks, art and renders, over Core and the media engine.
-        .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactoryImaging", "FactoryMedia"]),
+        .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactorySystem", "FactoryImaging", "FactoryMedia"]),
         // The review gallery and the bundle checks it shows.
         .target(name: "FactoryReview", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"]),
-        // Provider clients (live over HTTP, and offline).
+        // Provider clients (live over HTTP, and offline); the offline writers speak the kinds' briefs.
         .target(name: "FactoryProviders", dependencies: [
-            "FactoryCore", "FactoryImaging", "FactoryMedia",
+            "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -77,7 +77,7 @@ let package = Package(
         ], resources: [.copy("Library/Content")]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [
-            "FactoryCore", "FactoryImaging",
+            "FactoryCore", "FactoryKinds", "FactoryImaging",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "FactoryKindsTests", dependencies: ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryReview", "FactoryTesting"]),
         .testTarget(name: "FactoryReviewTests", dependencies: ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryProvidersTests", dependencies: [
-            "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
+            "FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryTesting",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),
-        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryKinds", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FactoryCore
+import FactoryKinds
 import FactoryImaging
 import FactoryMedia
 import FactoryProviders

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// Writes a bedtime story for a schema with `paragraphs` and `illustrationPrompt`, the way a model

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryFakeProviders
 import FactoryImaging
 import FactoryProviders
@@ -57,18 +58,23 @@ final class LiveHarness: Sendable {
 
 @Suite("Provider clients against fake-providers")
 struct ClientTests {
-    static let request = QuoteRequest(series: .mondayMotivation, theme: "sunrise over mountains",
-                                      week: ISOWeek(year: 2026, week: 48), seed: 42)
+    static let request = QuoteBrief(series: .mondayMotivation, theme: "sunrise over mountains",
+                                    week: ISOWeek(year: 2026, week: 48), seed: 42)
+
+    /// A poster's quote as the poster kind asks for it (`QuotePrompt`, through `write`).
+    static func quote(_ client: any TextProvider, _ brief: QuoteBrief = request, context: CallContext) async throws -> GeneratedQuote {
+        try QuotePrompt.quote(try await client.write(QuotePrompt.request(brief), context: context), provider: client.name)
+    }
 
     @Test("Anthropic: a structured quote, its cost in the ledger, and a second ask served from the cache")
     func anthropicQuoteAndCache() async throws {
         let h = try await LiveHarness()
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
-        let first = try await client.quote(Self.request, context: h.context())
+        let first = try await Self.quote(client, context: h.context())
         #expect(!first.text.isEmpty)
         #expect(first.record.costUSD > 0)
         #expect(first.record.requestId?.hasPrefix("req_") == true || first.record.requestId?.hasPrefix("msg_") == true)
-        let second = try await client.quote(Self.request, context: h.context())
+        let second = try await Self.quote(client, context: h.context())
         #expect(second.text == first.text)
         #expect(second.record.costUSD == 0)
         let stats = await h.server.stats()
@@ -81,7 +87,7 @@ struct ClientTests {
     func openAI() async throws {
         let h = try await LiveHarness()
         let chat = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
-        let quote = try await chat.quote(Self.request, context: h.context())
+        let quote = try await Self.quote(chat, context: h.context())
         #expect(!quote.text.isEmpty && quote.record.costUSD > 0)
         let speech = OpenAISpeechClient(client: try h.client(.openai))
         let text = "Once upon a time a small fox found a lantern in the snow, and carried it home to her sisters."
@@ -116,7 +122,7 @@ struct ClientTests {
     func rateLimitStorm() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .rateLimit, count: 2, retryAfter: "2")])
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-haiku-5-5")
-        _ = try await client.quote(Self.request, context: h.context())
+        _ = try await Self.quote(client, context: h.context())
         #expect(await h.waits.seconds == [2, 2])
         let stats = await h.server.stats()
         #expect(stats.requests == 3 && stats.billed == 1)
@@ -127,10 +133,10 @@ struct ClientTests {
     func spendCap() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .spendCap)])
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
-        await #expect(throws: FactoryError.self) { try await client.quote(Self.request, context: h.context()) }
+        await #expect(throws: FactoryError.self) { try await Self.quote(client, context: h.context()) }
         #expect(await h.server.stats().requests == 1)
         #expect(await h.gateway.health.pauseReason(.anthropic) != nil)
-        await #expect(throws: Deferral.self) { try await client.quote(Self.request, context: h.context("item-2")) }
+        await #expect(throws: Deferral.self) { try await Self.quote(client, context: h.context("item-2")) }
         #expect(await h.server.stats().requests == 1)
         await h.close()
     }
@@ -140,7 +146,7 @@ struct ClientTests {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .overloaded)])
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         for n in 0..<4 {
-            await #expect(throws: Deferral.self) { try await client.quote(Self.request, context: h.context("item-\(n)")) }
+            await #expect(throws: Deferral.self) { try await Self.quote(client, context: h.context("item-\(n)")) }
         }
         // Three attempts for each of the first three calls, then the breaker is open: nothing more is sent.
         #expect(await h.server.stats().requests == 9)
@@ -154,7 +160,7 @@ struct ClientTests {
     func malformed() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", endpoint: "chat", kind: .malformedJSON, count: 1)])
         let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
-        let quote = try await client.quote(Self.request, context: h.context())
+        let quote = try await Self.quote(client, context: h.context())
         #expect(!quote.text.isEmpty)
         #expect(await h.server.stats().billed == 2)
         #expect(await h.waits.seconds.count == 1)
@@ -166,7 +172,7 @@ struct ClientTests {
         let h = try await LiveHarness()
         let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
         let bare = CallContext(item: "item-1", stage: "text", gateway: nil)
-        let error = await #expect(throws: (any Error).self) { try await client.quote(Self.request, context: bare) }
+        let error = await #expect(throws: (any Error).self) { try await Self.quote(client, context: bare) }
         #expect("\(error.map { "\($0)" } ?? "")".contains("outside a run's gateway"))
         #expect(await h.server.stats().requests == 0)
         #expect(try h.ledger.openCalls(excludingRun: "").isEmpty)
@@ -177,7 +183,7 @@ struct ClientTests {
     func authEcho() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", kind: .authEchoKey)])
         let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-4o-mini")
-        let error = await #expect(throws: FactoryError.self) { try await client.quote(Self.request, context: h.context()) }
+        let error = await #expect(throws: FactoryError.self) { try await Self.quote(client, context: h.context()) }
         let text = error?.description ?? ""
         #expect(text.contains("401"))
         #expect(!text.contains(LiveHarness.keys[.openai] ?? "-"))

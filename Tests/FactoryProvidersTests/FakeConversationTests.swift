@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryFakeProviders
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryFakeProviders
 import FactoryImaging
 @testable import FactoryProviders
@@ -76,7 +77,7 @@ struct ModelRulesTests {
         quiet.reasoning = Reasoning(effort: .low)
         var thinking = quiet
         thinking.reasoning = Reasoning(effort: .high, thinking: true)
-        let plain = try #require(try client.plannedCall(quote: quiet)), deep = try #require(try client.plannedCall(quote: thinking))
+        let plain = try #require(try client.plannedCall(write: QuotePrompt.request(quiet))), deep = try #require(try client.plannedCall(write: QuotePrompt.request(thinking)))
         #expect(deep.estimate.maxUSD > plain.estimate.maxUSD + Double(thinking.reasoning.thinkingBudget) * 9.9 / 1e6)
         #expect(deep.estimate.units["thinking_tokens"] ?? 0 > 0)
         await h.close()
@@ -102,7 +103,7 @@ struct ModelRulesTests {
                     request.reasoning = Reasoning(effort: effort, thinking: thinking)
                     request.seed = UInt64(sent + 1000)
                     do {
-                        _ = try await text.quote(request, context: h.context("m-\(sent)", stage: "text"))
+                        _ = try await ClientTests.quote(text, request, context: h.context("m-\(sent)", stage: "text"))
                         sent += 1
                     } catch let error as FactoryError where error.message.contains("is not accepted by") {
                         continue // refused before sending: the row says the API would answer 400
@@ -123,14 +124,14 @@ struct CutAnswerTests {
     func cutOnceThenLarger() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .maxTokens, count: 1)])
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
-        let quote = try await client.quote(ClientTests.request, context: h.context())
+        let quote = try await ClientTests.quote(client, context: h.context())
         #expect(!quote.text.isEmpty)
         #expect(Int(quote.record.parameters["max_tokens"] ?? "") ?? 0 >= 800)
         #expect(await h.server.stats().billed == 2)
         let ledger = try await h.gateway.ledger.paidByStage(runId: h.gateway.settings.runId)
         #expect(abs(ledger.reduce(0) { $0 + $1.usd } - (await h.server.stats().totalUSD)) < 1e-6)
         #expect(abs(quote.record.costUSD - (await h.server.stats().totalUSD)) < 1e-6)
-        let again = try await client.quote(ClientTests.request, context: h.context())
+        let again = try await ClientTests.quote(client, context: h.context())
         #expect(again.text == quote.text)
         #expect(await h.server.stats().billed == 2)
         await h.close()
@@ -141,7 +142,7 @@ struct CutAnswerTests {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .maxTokens, count: 2)])
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         let error = await #expect(throws: FactoryError.self) {
-            try await client.quote(ClientTests.request, context: h.context("p-cut"))
+            try await ClientTests.quote(client, context: h.context("p-cut"))
         }
         #expect(error?.message.contains("output limit twice") == true)
         #expect(error?.message.contains("effort") == true)
@@ -150,7 +151,7 @@ struct CutAnswerTests {
         #expect(kept.filter { $0.hasSuffix(".answer") }.count == 2)
         #expect(kept.contains { $0.hasSuffix(".reason.txt") })
         // Not replayed: asked (and paid) again, and this time it is whole.
-        let quote = try await client.quote(ClientTests.request, context: h.context("p-cut"))
+        let quote = try await ClientTests.quote(client, context: h.context("p-cut"))
         #expect(!quote.text.isEmpty)
         #expect(await h.server.stats().billed == 3)
         await h.close()
@@ -160,7 +161,7 @@ struct CutAnswerTests {
     func openAILength() async throws {
         let h = try await LiveHarness(faults: [FakeFault(provider: "openai", kind: .maxTokens, count: 1)])
         let client = OpenAIChatClient(client: try h.client(.openai), model: "gpt-6-luna")
-        let quote = try await client.quote(ClientTests.request, context: h.context())
+        let quote = try await ClientTests.quote(client, context: h.context())
         #expect(!quote.text.isEmpty)
         #expect(Int(quote.record.parameters["max_completion_tokens"] ?? "") ?? 0 >= 800)
         #expect(await h.server.stats().billed == 2)
@@ -172,9 +173,9 @@ struct CutAnswerTests {
         let h = try await LiveHarness(faults: [FakeFault(provider: "anthropic", kind: .badContent, count: 1)])
         let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
         await #expect(throws: RejectedAnswer.self) {
-            try await client.quote(ClientTests.request, context: h.context("p-bad"))
+            try await ClientTests.quote(client, context: h.context("p-bad"))
         }
-        let quote = try await client.quote(ClientTests.request, context: h.context("p-bad"))
+        let quote = try await ClientTests.quote(client, context: h.context("p-bad"))
         #expect(!quote.text.isEmpty)
         #expect(await h.server.stats().billed == 2)
         await h.close()

@@ -1,3 +1,4 @@
+import FactoryKinds
 @testable import FactoryCore
 @testable import FactoryProviders
 import Foundation
@@ -19,9 +20,9 @@ import Testing
         let nearlyAll = RecentWork([.quote: all.filter { $0 != left }])
         #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: nearlyAll)?.text == left)
         #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: RecentWork([.quote: all])) == nil)
-        let request = QuoteRequest(series: .mondayMotivation, theme: "a hill", week: week, seed: 1, recent: RecentWork([.quote: all]))
+        let request = QuoteBrief(series: .mondayMotivation, theme: "a hill", week: week, seed: 1, recent: RecentWork([.quote: all]))
         await #expect {
-            _ = try await OfflineTextProvider().quote(request, context: Self.context)
+            _ = try await OfflineTextProvider().write(QuotePrompt.request(request), context: Self.context)
         } throws: { error in
             let text = "\(error)"
             return text.contains("item mon: the offline quote library is exhausted: every monday-motivation quote it has (\(all.count))")

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 @testable import FactoryProviders
 import FactoryTesting
 import Foundation
@@ -142,8 +143,9 @@ struct OfflineLibraryTests {
     func providerUsesTheLibrary() async throws {
         let folder = try Self.folder(["quotes/calm.json": Self.oneQuote])
         let library = try OfflineLibrary.load(LibrarySetting(path: "lib", mode: .replace), manifestFolder: folder.url)
-        let quote = try await OfflineTextProvider(library: library).quote(
-            QuoteRequest(series: .mondayMotivation, theme: "", week: ISOWeek(year: 2026, week: 48), seed: 1), context: CallContext(item: "q", stage: "text", gateway: nil))
+        let brief = QuoteBrief(series: .mondayMotivation, theme: "", week: ISOWeek(year: 2026, week: 48), seed: 1)
+        let written = try await OfflineTextProvider(library: library).write(QuotePrompt.request(brief), context: CallContext(item: "q", stage: "text", gateway: nil))
+        let quote = try QuotePrompt.quote(written, provider: "offline")
         #expect(quote.text == Self.calmQuote && quote.attribution == "Nobody in Particular")
     }
 }

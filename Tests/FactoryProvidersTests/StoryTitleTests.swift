@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 @testable import FactoryProviders
 import Testing
 

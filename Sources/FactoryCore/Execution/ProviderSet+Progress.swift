@@ -21,14 +21,7 @@ private struct ReportingText: TextProvider {
     let progress: RunProgress
     var name: String { inner.name }
     var isPaid: Bool { inner.isPaid }
-    func plannedCall(quote request: QuoteRequest) throws -> PaidCall? { try inner.plannedCall(quote: request) }
     func plannedCall(write request: TextRequest) throws -> PaidCall? { try inner.plannedCall(write: request) }
-
-    func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {
-            try await inner.quote(request, context: context)
-        }
-    }
 
     func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
         try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {

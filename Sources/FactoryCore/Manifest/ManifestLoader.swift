@@ -151,7 +151,8 @@ struct LoadSession {
             var session = LoadSession(file: file, display: display, yaml: yaml, kinds: kinds)
             let node = nodes[index], base = NodePath(items: index)
             guard node.mapping != nil else {
-                let problem = session.problem(at: node, path: base.text, "each item is a mapping such as `{ id: mon-poster, kind: poster, day: monday }`")
+                let kind = kinds.kinds.first?.rawValue ?? "<kind>"
+                let problem = session.problem(at: node, path: base.text, "each item is a mapping such as `{ id: mon, kind: \(kind), day: monday }`")
                 return Unchecked(DecodedItem(node: node, base: base, merged: nil, item: nil, problems: [problem]))
             }
             let merged = session.merge(item: node, defaults: defaults)

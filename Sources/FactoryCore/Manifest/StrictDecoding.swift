@@ -14,11 +14,11 @@ extension CodingUserInfoKey {
 }
 
 /// A string-keyed coding key, for looking at every key a mapping holds.
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
+package struct AnyKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
 }
 
 extension Decoder {

@@ -49,7 +49,7 @@ package struct StructuredWriting: Sendable {
     /// checked answer would publish (its checked fields are compared with the memory); `fix` ends
     /// the error with what the user can do instead.
     package func ask<Value>(context: CallContext, request: (Attempt) -> TextRequest,
-                            check: (String) -> Result<Value, ConversationCheck.Problems>,
+                            check: (String) -> Result<Value, AnswerProblems>,
                             remembered: (Value) -> [Remembered] = { _ in [] }, fix: String) async throws -> (Value, [GenerationRecord]) {
         var records: [GenerationRecord] = []
         var answers: [String] = []

@@ -1,57 +1,25 @@
 import Foundation
 
-/// A request for one short poster quote.
-public struct QuoteRequest: Sendable, Equatable {
-    public var series: Series
-    public var theme: String
-    public var week: ISOWeek
-    public var seed: UInt64
-    /// Effort and thinking for the live model (a quote needs little: low, no thinking).
-    public var reasoning: Reasoning
-    /// Quotes the series published recently (and answers refused in this run): the prompt lists
-    /// them; the offline library skips them.
-    public var recent: RecentWork
-    /// Why the previous answer was refused, for a re-ask (nil: the first ask).
-    public var problem: String?
-    public init(series: Series, theme: String, week: ISOWeek, seed: UInt64, reasoning: Reasoning = Reasoning(effort: .low),
-                recent: RecentWork = RecentWork(), problem: String? = nil) {
-        self.recent = recent
-        self.problem = problem
-        self.series = series
-        self.theme = theme
-        self.week = week
-        self.seed = seed
-        self.reasoning = reasoning
+/// What a kind's text request is for: the kind, and its typed brief (a quote's series and theme, a
+/// story's hero and setting…), which the offline writers and the fakes work from. Core never looks
+/// inside the brief: each kind defines its own in its folder under `Sources/FactoryKinds/`.
+public protocol TextBrief: Sendable {}
+
+public struct TextPurpose: Sendable {
+    public var kind: Kind
+    public var brief: any TextBrief
+    public init(kind: Kind, brief: any TextBrief) {
+        self.kind = kind
+        self.brief = brief
     }
 }
 
-/// A quote and who said it ("" when it is the brand's own line).
-public struct GeneratedQuote: Sendable, Equatable {
-    public var text: String
-    public var attribution: String
-    public var record: GenerationRecord
-    /// The paid request's cache key, so a refused quote can leave the cache (nil: offline).
-    public var key: String?
-    public init(text: String, attribution: String, record: GenerationRecord, key: String? = nil) {
-        self.key = key
-        self.text = text
-        self.attribution = attribution
-        self.record = record
-    }
-}
-
-/// A request for structured text (a conversation, a recipe, a story): the prompts and JSON schema
-/// a live model is sent, and the typed brief the offline writer works from. Both answer with JSON
-/// text in the schema's shape, and the caller validates it the same way.
+/// A request for structured text (a quote, a conversation, a recipe, a story): the prompts and
+/// JSON schema a live model is sent, and the kind's typed brief the offline writer works from.
+/// Both answer with JSON text in the schema's shape, and the kind validates it the same way.
 public struct TextRequest: Sendable {
     /// What is being written, with the typed brief.
-    public enum Purpose: Sendable {
-        case conversation(ConversationBrief)
-        case recipe(RecipeBrief)
-        case story(StoryBrief)
-    }
-
-    public var purpose: Purpose
+    public var purpose: TextPurpose
     public var system: String
     public var user: String
     /// `a-zA-Z0-9_-`, at most 64 characters (OpenAI's json_schema name).
@@ -64,10 +32,15 @@ public struct TextRequest: Sendable {
     public var maxOutputTokens: Int
     /// Effort and thinking for the live model; thinking gets its own budget on top of `maxOutputTokens`.
     public var reasoning: Reasoning
+    /// The kind's first reading of the answer, run inside the paid call (nil: none): an answer it
+    /// refuses is not cached and is asked once more there, before the kind's own checks see it.
+    public var check: (@Sendable (String) throws -> Void)?
 
-    public init(purpose: Purpose, system: String, user: String, schemaName: String, schema: Data, seed: UInt64,
-                expectedOutputTokens: Int, maxOutputTokens: Int, reasoning: Reasoning = Reasoning(effort: .medium)) {
+    public init(purpose: TextPurpose, system: String, user: String, schemaName: String, schema: Data, seed: UInt64,
+                expectedOutputTokens: Int, maxOutputTokens: Int, reasoning: Reasoning = Reasoning(effort: .medium),
+                check: (@Sendable (String) throws -> Void)? = nil) {
         self.reasoning = reasoning
+        self.check = check
         self.purpose = purpose
         self.system = system
         self.user = user
@@ -107,21 +80,17 @@ public struct WrittenText: Sendable, Equatable {
     }
 }
 
-/// Writes text: poster quotes, and structured JSON for the other kinds.
+/// Writes structured JSON text for every kind.
 public protocol TextProvider: Sendable {
     /// True for a provider that bills its calls (the live ones); plans skip building requests for the others.
     var isPaid: Bool { get }
     var name: String { get }
-    func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote
     func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText
-    /// The paid call `quote` would make, built without sending it (nil: free, like the offline writer).
-    func plannedCall(quote request: QuoteRequest) throws -> PaidCall?
     /// The paid call `write` would make, built without sending it (nil: free).
     func plannedCall(write request: TextRequest) throws -> PaidCall?
 }
 
 extension TextProvider {
-    public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? { nil }
     public var isPaid: Bool { false }
     public func plannedCall(write request: TextRequest) throws -> PaidCall? { nil }
 }

@@ -4,8 +4,8 @@ extension PosterJob {
     func plan(_ planner: Planner) throws -> [PlannedStage] {
         var stages: [PlannedStage] = []
         let text = providers.text, image = providers.image
-        if let request = quoteRequest {
-            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) { try text.plannedCall(quote: request) })
+        if let brief = quoteBrief {
+            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) { try text.plannedCall(write: QuotePrompt.request(brief)) })
         }
         for (stage, request) in imageRequests {
             stages.append(try planner.stage(item, stage, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) })

@@ -25,12 +25,12 @@ struct PosterJob: Sendable {
 
     var baseSeed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue) }
 
-    /// The quote request; nil when the manifest gives the quote. It lists the quotes the series
+    /// The quote's brief; nil when the manifest gives the quote. It lists the quotes the series
     /// published in other weeks of the memory's window.
-    var quoteRequest: QuoteRequest? {
-        spec.quote == nil ? QuoteRequest(series: spec.series, theme: spec.prompt, week: manifest.week,
-                                         seed: item.seed(.text, default: baseSeed), reasoning: item.reasoning,
-                                         recent: memory?.recentWork([.quote]) ?? RecentWork()) : nil
+    var quoteBrief: QuoteBrief? {
+        spec.quote == nil ? QuoteBrief(series: spec.series, theme: spec.prompt, week: manifest.week,
+                                       seed: item.seed(.text, default: baseSeed), reasoning: item.reasoning,
+                                       recent: memory?.recentWork([.quote]) ?? RecentWork()) : nil
     }
 
     /// The quote and attribution (fixed when the manifest gives the quote), and each variant's prompt and seed.
@@ -63,7 +63,7 @@ struct PosterJob: Sendable {
 
         // Text: the manifest's quote, or one from the text provider.
         let quote: String, attribution: String
-        if let request = quoteRequest {
+        if let request = quoteBrief {
             let answer = try await PosterQuote(item: item.id, provider: providers.text, memory: memory)
                 .ask(request, context: context, records: &records)
             quote = answer.text

@@ -11,14 +11,22 @@ struct PosterQuote {
     let provider: any TextProvider
     let memory: SeriesGuard?
 
-    func ask(_ first: QuoteRequest, context: CallContext, records: inout [GenerationRecord]) async throws -> GeneratedQuote {
+    func ask(_ first: QuoteBrief, context: CallContext, records: inout [GenerationRecord]) async throws -> GeneratedQuote {
         var request = first
         var refused: [String] = []
         let asks = memory == nil ? 1 : StructuredWriting.maxAsks
         for ask in 1...asks {
             let stage = StructuredWriting.stage(ask: ask)
-            let answer = try await provider.quote(request, context: context.with(stage: stage))
-            records.append(answer.record)
+            let written = try await provider.write(QuotePrompt.request(request), context: context.with(stage: stage))
+            records.append(written.record)
+            let answer: GeneratedQuote
+            do {
+                answer = try QuotePrompt.quote(written, provider: provider.name)
+            } catch {
+                // Out of the cache, or every later run would replay the unreadable answer.
+                if let key = written.key { await context.gateway?.reject(key, item: item, reason: "item \(item): rejected quote answer: \(error)") }
+                throw error
+            }
             guard let memory, let finding = try await memory.check([Remembered(.quote, answer.text)], stage: stage) else { return answer }
             refused.append(answer.text)
             if let key = answer.key {

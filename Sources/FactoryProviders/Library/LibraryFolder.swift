@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// Reads a library folder: `quotes/`, `stories/`, `story-parts/`, `chats/` and `recipes/`, each

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// How a manifest's library meets ours. `merge`: theirs is added after ours, and an entry with
 /// the id (or quote text) of one of ours takes its place. `replace`: each section theirs fills —

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// The offline writers' content: quotes by series, story settings and the parts for any setting,

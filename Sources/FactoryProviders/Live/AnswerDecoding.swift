@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// The live clients' readings of an answer's bytes as plain functions, for the fuzz targets and

@@ -8,8 +8,6 @@ public struct AnthropicClient: TextProvider {
     public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
-    /// The answer budget of a poster quote (thinking, when wanted, comes on top).
-    public var maxTokens = 400
 
     public init(client: LiveClient, model: String) {
         self.client = client
@@ -30,11 +28,6 @@ public struct AnthropicClient: TextProvider {
                             estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: shape.maxTokens,
                                                   expectedThinking: shape.expectedThinking))
         return (call, body, spec, shape)
-    }
-
-    public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? {
-        try call(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema, seed: request.seed,
-                 expectedOutput: QuotePrompt.expectedOutputTokens, answerTokens: maxTokens, reasoning: request.reasoning, item: "").0
     }
 
     public func plannedCall(write request: TextRequest) throws -> PaidCall? {
@@ -113,20 +106,11 @@ public struct AnthropicClient: TextProvider {
         })
     }
 
-    public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        let provider = name
-        let (result, used) = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schema: QuotePrompt.schema,
-                                                  seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, answerTokens: maxTokens,
-                                                  reasoning: request.reasoning, context: context,
-                                                  check: { _ = try QuotePrompt.parse($0, provider: provider) })
-        return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
-                                     parameters: parameters(used, request.reasoning))
-    }
-
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
         let (result, used) = try await structured(system: request.system, user: request.user, schema: request.rawSchema,
                                                   seed: request.seed, expectedOutput: request.expectedOutputTokens,
-                                                  answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context)
+                                                  answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context,
+                                                  check: request.check ?? { _ in })
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
                            record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
                                                      parameters: parameters(used, request.reasoning)), key: result.key)

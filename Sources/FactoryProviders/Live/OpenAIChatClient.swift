@@ -7,8 +7,6 @@ public struct OpenAIChatClient: TextProvider {
     public var isPaid: Bool { true }
     public let client: LiveClient
     public let model: String
-    /// The answer budget of a poster quote (reasoning, when wanted, comes on top).
-    public var maxTokens = 400
 
     public init(client: LiveClient, model: String) {
         self.client = client
@@ -48,12 +46,6 @@ public struct OpenAIChatClient: TextProvider {
                             estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: budget,
                                                   expectedThinking: reasoningBudget / 2))
         return (call, body, spec, budget)
-    }
-
-    public func plannedCall(quote request: QuoteRequest) throws -> PaidCall? {
-        try call(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote", schema: QuotePrompt.schema,
-                 seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens, answerTokens: maxTokens,
-                 reasoning: request.reasoning, item: "").0
     }
 
     public func plannedCall(write request: TextRequest) throws -> PaidCall? {
@@ -122,20 +114,11 @@ public struct OpenAIChatClient: TextProvider {
         })
     }
 
-    public func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-        let provider = name
-        let (result, used) = try await structured(system: QuotePrompt.system, user: QuotePrompt.user(request), schemaName: "poster_quote",
-                                                  schema: QuotePrompt.schema, seed: request.seed, expectedOutput: QuotePrompt.expectedOutputTokens,
-                                                  answerTokens: maxTokens, reasoning: request.reasoning, context: context,
-                                                  check: { _ = try QuotePrompt.parse($0, provider: provider) })
-        return try QuotePrompt.quote(result, request: request, provider: name, model: model, stage: context.stage,
-                                     parameters: ["max_completion_tokens": "\(used)"])
-    }
-
     public func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
         let (result, used) = try await structured(system: request.system, user: request.user, schemaName: request.schemaName,
                                                   schema: request.rawSchema, seed: request.seed, expectedOutput: request.expectedOutputTokens,
-                                                  answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context)
+                                                  answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context,
+                                                  check: request.check ?? { _ in })
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
                            record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
                                                      parameters: ["max_completion_tokens": "\(used)"]), key: result.key)

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// Colour palettes of the offline painter, three per series: sky top, sky bottom, light (sun),
 /// far, middle and near tones.

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// Paints calm procedural art as SVG (rendered by librsvg through libvips): landscapes with haze

@@ -16,11 +16,11 @@ import Testing
         // Layer 1: the product's core, no C and no media.
         "FactoryCore": ["FactorySystem", "Yams", "Crypto", "GRDB"],
         // Layer 2: what the core drives.
-        "FactoryKinds": ["FactoryCore", "FactoryImaging", "FactoryMedia", "Yams"],
+        "FactoryKinds": ["FactoryCore", "FactorySystem", "FactoryImaging", "FactoryMedia", "Yams"],
         "FactoryReview": ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"],
         // WSClient (swift-websocket) for the Realtime API; Logging and HTTPTypes are its types.
-        "FactoryProviders": ["FactoryCore", "FactoryImaging", "FactoryMedia", "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
-        "FactoryFakeProviders": ["FactoryCore", "FactoryImaging", "Hummingbird", "HummingbirdWebSocket", "NIO", "Logging", "HTTPTypes", "Yams"],
+        "FactoryProviders": ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia", "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
+        "FactoryFakeProviders": ["FactoryCore", "FactoryKinds", "FactoryImaging", "Hummingbird", "HummingbirdWebSocket", "NIO", "Logging", "HTTPTypes", "Yams"],
         "FactoryFuzzing": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"],
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // The platforms' clients over HTTP, and the OAuth loopback listener (NIO).
@@ -41,13 +41,13 @@ import Testing
         // The kinds' text stages across weeks run with the offline writers (TwelveWeeksTests).
         "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryReview", "FactoryTesting"],
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
-        "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryImaging", "FactoryTesting",
+        "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
         "FactoryPublishingTests": ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "NIO"],
         "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"],
-        "FactoryEndToEndTests": ["FactoryCore", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
+        "FactoryEndToEndTests": ["FactoryCore", "FactoryKinds", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
     ]
     /// Products whose modules have other names: Yams carries libyaml as `CYaml`.
     static let productModules = ["Yams": ["Yams", "CYaml"]]

@@ -144,7 +144,7 @@ import Testing
         let schema = request.schemaObject
         #expect(schema["additionalProperties"] as? Bool == false)
         #expect(Set(schema["required"] as? [String] ?? []) == ["title", "paragraphs", "summary", "illustrationPrompt"])
-        if case .story(let asked) = request.purpose { #expect(asked == brief) } else { Issue.record("not .story") }
+        if let asked = request.purpose.brief as? StoryBrief { #expect(asked == brief) } else { Issue.record("not .story") }
         #expect(StoryPrompt.request(brief, problem: "too short").user.hasSuffix("Your previous answer was rejected: too short. Write the whole story again and fix that."))
     }
 

@@ -40,7 +40,7 @@ import Testing
         #expect(asked.count == 2 && asked.allSatisfy { $0.schemaName == "bedtime_story" })
         #expect(asked[0].user.contains("Mia, 5 years old") && asked[0].user.contains("Hoot the owl") && asked[0].user.contains("Variation 11"))
         #expect(asked[1].user.contains("Your previous answer was rejected: the story has 2 words; a 1-minute story has 104–156"))
-        if case .story(let brief) = asked[0].purpose {
+        if let brief = asked[0].purpose.brief as? StoryBrief {
             #expect(brief == StoryBrief(name: "Mia", age: 5, traits: ["brave"], companion: "Hoot the owl", theme: "the forest",
                                         minutes: 1, seed: 11))
         } else {

@@ -1,3 +1,4 @@
+import FactoryKinds
 @testable import FactoryCore
 @testable import FactoryKinds
 import FactoryTesting
@@ -14,7 +15,6 @@ import Testing
         private var answers: [String]
         private(set) var asked: [TextRequest] = []
         init(_ answers: [String]) { self.answers = answers }
-        func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote { throw FactoryError(.provider, "no quotes") }
         func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
             lock.withLock {
                 asked.append(request)

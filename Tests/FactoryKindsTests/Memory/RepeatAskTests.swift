@@ -1,3 +1,4 @@
+import FactoryKinds
 @testable import FactoryCore
 @testable import FactoryKinds
 import FactoryTesting
@@ -14,24 +15,22 @@ import Testing
         private let lock = NSLock()
         private var quotes: [String]
         private var texts: [String]
-        private(set) var quoteRequests: [QuoteRequest] = []
+        private(set) var quoteRequests: [QuoteBrief] = []
         private(set) var writeRequests: [TextRequest] = []
         private(set) var stages: [StageName] = []
         init(quotes: [String] = [], texts: [String] = []) {
             self.quotes = quotes
             self.texts = texts
         }
-        func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote {
-            lock.withLock {
-                quoteRequests.append(request)
-                stages.append(context.stage)
-                let text = quotes.count > 1 ? quotes.removeFirst() : quotes.first ?? ""
-                return GeneratedQuote(text: text, attribution: "Someone",
-                                      record: GenerationRecord(stage: context.stage, provider: name, model: "script", promptHash: "h", costUSD: 0.001))
-            }
-        }
         func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
             lock.withLock {
+                if let brief = request.purpose.brief as? QuoteBrief {
+                    quoteRequests.append(brief)
+                    stages.append(context.stage)
+                    let text = quotes.count > 1 ? quotes.removeFirst() : quotes.first ?? ""
+                    return WrittenText(text: QuotePrompt.answer(quote: text, attribution: "Someone"),
+                                       record: GenerationRecord(stage: context.stage, provider: name, model: "script", promptHash: "h", costUSD: 0.001))
+                }
                 writeRequests.append(request)
                 stages.append(context.stage)
                 let text = texts.count > 1 ? texts.removeFirst() : texts.first ?? ""
@@ -64,8 +63,8 @@ import Testing
         return try ManifestLoader.load(path: path, kinds: StandardKinds.registry).items[0]
     }
 
-    static func request() -> QuoteRequest {
-        QuoteRequest(series: .mondayMotivation, theme: "a hill", week: week, seed: 1)
+    static func request() -> QuoteBrief {
+        QuoteBrief(series: .mondayMotivation, theme: "a hill", week: week, seed: 1)
     }
 
     @Test func aRepeatedQuoteIsAskedAgainWithTheRepeatNamedAndListed() async throws {

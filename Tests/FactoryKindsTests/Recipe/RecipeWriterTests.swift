@@ -1,3 +1,4 @@
+import FactoryKinds
 @testable import FactoryCore
 @testable import FactoryKinds
 import FactoryTesting
@@ -15,7 +16,6 @@ import Testing
         private var requests: [TextRequest] = []
         init(_ answers: [String]) { self.answers = answers }
         var asked: [TextRequest] { lock.withLock { requests } }
-        func quote(_ request: QuoteRequest, context: CallContext) async throws -> GeneratedQuote { throw FactoryError(.provider, "no quotes") }
         func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
             lock.withLock {
                 requests.append(request)
@@ -66,7 +66,7 @@ import Testing
         #expect(asked.count == 2 && asked.allSatisfy { $0.schemaName == "recipe_video" })
         #expect(asked[0].user.contains("leftover rice") && asked[0].user.contains("Variation 11"))
         #expect(asked[1].user.contains("Your previous answer was rejected: there is 1 step; write 3–7"))
-        if case .recipe(let brief) = asked[0].purpose { #expect(brief == RecipeBrief(prompt: "leftover rice", seed: 11)) }
+        if let brief = asked[0].purpose.brief as? RecipeBrief { #expect(brief == RecipeBrief(prompt: "leftover rice", seed: 11)) }
         else { Issue.record("the request's purpose is not .recipe") }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".quarantine").path))
     }

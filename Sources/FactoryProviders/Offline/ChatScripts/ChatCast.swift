@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// Who plays the script's roles: the manifest's cast as given, or two invented characters.
 struct ChatCast: Sendable {

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// Lines for the extra members of a group thread: they read along and chime in, so they fit any
 /// script of the genre. `{me}` and `{other}` are the two main characters.

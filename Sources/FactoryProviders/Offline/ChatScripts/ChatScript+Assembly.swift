@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// A script cut to length: the lines in order, and how many stand-in lines had to be added
 /// because the script ran out of beats (zero for every script in the library; a test keeps it so).

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// A library file of chat scripts for one genre: `{ "genre": "comedy", "scripts": [ … ] }`.
 struct ChatScriptFile: Decodable, Sendable {

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// One scripted text: who sends it (in the script's terms), the words, and its dramatic timing.
 /// `{me}` and `{other}` in the words become the characters' names.

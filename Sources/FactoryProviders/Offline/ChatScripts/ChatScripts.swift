@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// The offline chat-script library: hand-written stories per genre (the bundled `chats/` files
 /// and a manifest's own), each with a hook, a middle of ranked beats, a beat for every mood, and

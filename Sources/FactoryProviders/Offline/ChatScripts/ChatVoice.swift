@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// Cheap touches that make a cast personality sound like itself: Alex Pro spells things out,

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// The offline chat-story writer: picks a script for the genre (by prompt keyword, then seed),

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// Keeps the dramatic timing sparse: one or two pauses and one or two reactions per story,
 /// the latest ones the script marked (they sit on the twist); a story that kept none gets a

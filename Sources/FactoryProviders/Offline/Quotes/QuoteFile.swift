@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// A library file of quotes for one series: `{ "series": "monday-motivation", "quotes": [{ "text": …, "author": … }] }`.

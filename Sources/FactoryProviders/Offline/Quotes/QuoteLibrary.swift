@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// A curated quote and who said it ("" for the brand's own lines).
 struct Quote: Sendable, Equatable {

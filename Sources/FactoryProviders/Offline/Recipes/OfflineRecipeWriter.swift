@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// The offline recipe writer: a recipe of the library whose keywords best match the prompt's
 /// words, else any, picked by seed. The same brief always gives the same recipe. A recipe whose

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// A library file of recipes: `{ "recipes": [{ "id", "keywords", "title", "hook", "minutes",

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// One recipe of the offline library and the prompt words that pick it.
 struct LibraryRecipe: Sendable {

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 
 /// The offline story writer: a story in five movements — a cosy beginning, a journey of calm
 /// episodes, a gentle problem, its resolution with the hero's gift, and a goodnight — from the

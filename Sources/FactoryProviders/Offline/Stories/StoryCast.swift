@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// The hero, the friend and the setting words of one offline story, and the filling of a

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// Paints the offline bedtime illustration as a flat storybook scene in SVG (rendered by librsvg

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// One speech request's worth of story: whole sentences (or, for a sentence too long for one

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// The thirteen OpenAI speech voices.

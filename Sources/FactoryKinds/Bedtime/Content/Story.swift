@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// A bedtime story as the writer answers it and the bundle keeps it: a title, the paragraphs
@@ -92,7 +93,7 @@ public struct Story: Sendable, Codable, Equatable {
 
 /// What the story writer is asked for: the hero, the companion, the theme, the length and the
 /// language of a bedtime item, and its seed.
-public struct StoryBrief: Sendable, Equatable {
+public struct StoryBrief: TextBrief, Equatable {
     /// The hero's name, age (2–12), looks, traits and special ability.
     public var name: String
     public var age: Int

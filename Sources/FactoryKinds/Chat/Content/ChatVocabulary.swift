@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// Chat app looks.

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// A recipe as the videos show it: a title, a hook, 3–7 short steps, the time, cost and calories,
@@ -75,7 +76,7 @@ public struct Recipe: Sendable, Codable, Equatable {
 }
 
 /// What the recipe writer is asked for: the item's prompt (what to cook) and its seed.
-public struct RecipeBrief: Sendable, Equatable {
+public struct RecipeBrief: TextBrief, Equatable {
     public var prompt: String
     public var seed: UInt64
     /// Recipe titles the series published recently: the prompt lists them, the offline writer skips them.

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// The eight poster series, each with its prompt prefix, calm default style and hashtag.

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// The writer's child-safe instructions and JSON schema for a bedtime story.
@@ -74,7 +75,7 @@ public enum StoryPrompt {
         let schema = CanonicalJSON.data(schema())
         // English prose is about 1.35 tokens a word, other languages more; plus the JSON and the prompts.
         let expected = brief.targetWords * 3 / 2 + 200
-        return TextRequest(purpose: .story(brief), system: system,
+        return TextRequest(purpose: TextPurpose(kind: .bedtimeStory, brief: brief), system: system,
                            user: problem.map { retry(brief, problem: $0) } ?? user(brief),
                            schemaName: "bedtime_story", schema: schema, seed: brief.seed,
                            expectedOutputTokens: expected, maxOutputTokens: min(16_000, max(2000, expected * 2)))

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// Reads a writer's answer and decides whether it is a bedtime story we can narrate: the JSON
@@ -54,7 +55,7 @@ public enum StoryCheck {
     }
 
     /// Problems of a story whose text is already trimmed.
-    static func problems(_ story: Story, brief: StoryBrief) -> [String] {
+    package static func problems(_ story: Story, brief: StoryBrief) -> [String] {
         var problems: [String] = []
         if story.title.isEmpty { problems.append("the title is empty") }
         if story.title.count > maxTitleCharacters {

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// Reads a writer's answer and decides whether it is a chat story we can render: the JSON shape,
@@ -90,12 +91,8 @@ public enum ConversationCheck {
         return problems
     }
 
-    /// Everything wrong with an answer, as one sentence for the retry and the error.
-    public struct Problems: Error, Equatable, CustomStringConvertible {
-        public var list: [String]
-        public init(_ list: [String]) { self.list = list }
-        public var description: String { list.prefix(6).joined(separator: "; ") + (list.count > 6 ? "; and \(list.count - 6) more" : "") }
-    }
+    /// Everything wrong with an answer (the checks of every kind share the type).
+    public typealias Problems = AnswerProblems
 
     /// Models sometimes wrap JSON in a code fence or a sentence: take the outermost object.
     package static func jsonObjectText(_ text: String) -> String {

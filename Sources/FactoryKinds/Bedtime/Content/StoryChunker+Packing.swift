@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 extension StoryChunker {

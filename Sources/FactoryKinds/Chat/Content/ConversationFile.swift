@@ -1,4 +1,5 @@
 import FactorySystem
+import FactoryCore
 import Foundation
 import Yams
 

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// The writer's instructions and JSON schema for a chat story.
@@ -97,7 +98,7 @@ public enum ChatPrompt {
         let schema = CanonicalJSON.data(schema(brief))
         // About 30 output tokens a message plus the cast; the cap leaves room for a model's preamble.
         let expected = 120 + brief.messageCount * 30
-        return TextRequest(purpose: .conversation(brief), system: system,
+        return TextRequest(purpose: TextPurpose(kind: .chatStory, brief: brief), system: system,
                            user: problem.map { retry(brief, problem: $0) } ?? user(brief),
                            schemaName: "chat_story", schema: schema, seed: brief.seed,
                            expectedOutputTokens: expected, maxOutputTokens: max(1500, expected * 3))

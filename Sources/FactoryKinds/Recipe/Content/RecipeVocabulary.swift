@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// The five recipe video templates of the seed.

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// The writer's instructions and JSON schema for a recipe video.
@@ -63,7 +64,7 @@ public enum RecipePrompt {
         let schema = CanonicalJSON.data(schema())
         // A recipe is about 250 output tokens; the cap leaves room for a model's preamble.
         let expected = 300
-        return TextRequest(purpose: .recipe(brief), system: system,
+        return TextRequest(purpose: TextPurpose(kind: .recipeVideo, brief: brief), system: system,
                            user: problem.map { retry(brief, problem: $0) } ?? user(brief),
                            schemaName: "recipe_video", schema: schema, seed: brief.seed,
                            expectedOutputTokens: expected, maxOutputTokens: 1500)

@@ -1,3 +1,4 @@
+import FactoryCore
 /// Where a bedtime story happens, as far as its picture is concerned: the five settings of the
 /// offline story library. The bedtime kind names it in the illustration request (`hints["setting"]`)
 /// so the offline painter draws the right landmarks; a live image model reads the prompt instead.

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// Reads a writer's answer and decides whether it is a recipe the videos can show: the JSON shape,

@@ -1,3 +1,4 @@
+import FactoryCore
 /// The six personalities of the assistant app, castable as characters in a chat story: each with
 /// its colour, avatar and voice of writing (the seed gives three colours; the other three are ours,
 /// chosen to stay apart from them and from the theme bubbles).

@@ -1,3 +1,4 @@
+import FactoryCore
 /// The facts of each series (from the poster app): title, hashtag, prompt prefix, calm default style.
 extension Series {
     public var title: String {

@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// A chat story as written: who talks, and what they say in order. This is the JSON the text
@@ -63,7 +64,7 @@ public struct Conversation: Sendable, Codable, Equatable {
 }
 
 /// What the writer is asked for: the item's brief, with the cast fixed when the manifest gives it.
-public struct ConversationBrief: Sendable, Equatable {
+public struct ConversationBrief: TextBrief, Equatable {
     public var prompt: String
     public var genre: Genre
     public var mood: Mood
