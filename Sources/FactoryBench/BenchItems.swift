@@ -50,7 +50,7 @@ struct ItemBench {
             let metadata = try SnakeJSON.decoder().decode(BundleMetadata.self,
                                                                from: Data(contentsOf: bundle.appendingPathComponent("metadata.json")))
             guard let render = metadata.render else { throw ValidationErrorText("\(id)/metadata.json has no render settings") }
-            return Video(id: id, kind: metadata.kind, path: video, render: render)
+            return Video(id: id, kind: metadata.kind.rawValue, path: video, render: render)
         }
     }
 

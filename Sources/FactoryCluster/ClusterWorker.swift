@@ -146,7 +146,7 @@ public struct ClusterWorker: Sendable {
             let row = rows[item.id]
             if let text = row?.outcome, let outcome = try? decoder.decode(ItemOutcome.self, from: Data(text.utf8)) { return outcome }
             let stopped = runner.stop.isRequested
-            return ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: stopped ? .deferred : .failed,
+            return ItemOutcome(id: item.id, kind: item.kind, day: item.day.rawValue, status: stopped ? .deferred : .failed,
                                message: row?.reason ?? "item \(item.id): not finished when this worker stopped",
                                deferral: stopped ? .stopping : nil, costUSD: 0, seconds: 0, bundle: nil)
         }

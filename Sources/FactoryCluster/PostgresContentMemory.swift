@@ -36,7 +36,7 @@ public final class PostgresContentMemory: ContentMemory {
                 for entry in publication.entries {
                     try await connection.query("""
                         INSERT INTO factory_memory (series, kind, week, item, version, field, text, seed, fixed, run_id, recorded_at)
-                        VALUES (\(publication.series), \(publication.kind), \(publication.week), \(publication.item), \(version),
+                        VALUES (\(publication.series), \(publication.kind.rawValue), \(publication.week), \(publication.item), \(version),
                                 \(entry.field.rawValue), \(entry.text), \(entry.seed.map { String($0) }), \(entry.fixed), \(publication.runId),
                                 \(stamp))
                         """, logger: logger)
@@ -143,7 +143,7 @@ public final class PostgresContentMemory: ContentMemory {
         let (series, kind, week, item, version, field, text, seed, fixed, recorded) =
             try row.decode((String, String, String, String, Int, String, String, String?, Bool, String).self)
         guard let field = MemoryField(rawValue: field) else { return nil }
-        return MemoryEntry(series: series, kind: kind, week: week, item: item, version: version, field: field, text: text,
+        return MemoryEntry(series: series, kind: Kind(kind), week: week, item: item, version: version, field: field, text: text,
                            seed: seed.flatMap { UInt64($0) }, fixed: fixed, recordedAt: recorded)
     }
 }

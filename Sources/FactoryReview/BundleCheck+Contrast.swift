@@ -56,7 +56,7 @@ extension BundleCheck {
     /// onsets from its video's decoded sound), with the figure recorded at render beside it.
     static func readAlong(_ metadata: BundleMetadata, folder: URL) -> [BundleMetadata.Check] {
         let recorded = metadata.checks.first { $0.name == "readalong:drift" }
-        guard metadata.kind == "bedtime-story" || recorded != nil else { return [] }
+        guard metadata.kind == .bedtimeStory || recorded != nil else { return [] }
         do {
             let drift = try ReadAlongDrift.measure(bundle: folder, fps: metadata.render?.fps)
             var check = drift.check

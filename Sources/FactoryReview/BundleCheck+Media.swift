@@ -103,7 +103,7 @@ extension BundleCheck {
             .init("mp3:audio", probe.audio?.codec == "mp3" && abs(probe.duration - recorded) <= 0.05,
                   String(format: "%@, %.2f s, metadata.json says %.2f s", probe.audio?.codec ?? "no audio", probe.duration, recorded)),
         ]
-        guard metadata.kind == "bedtime-story" else { return checks }
+        guard metadata.kind == .bedtimeStory else { return checks }
         let target = metadata.details?["loudness_target_lufs"].flatMap(Double.init) ?? -18
         do {
             let audio = try AudioDecoder.decode(path: path, maxSeconds: probe.duration + 1)

@@ -77,7 +77,7 @@ public enum BundleCheck {
 
     /// Chat and bedtime videos always carry sound; posters and recipes only with a music bed.
     static func soundExpected(_ metadata: BundleMetadata) -> Bool {
-        ["chat-story", "bedtime-story"].contains(metadata.kind) || metadata.details?["music"] != nil
+        [Kind.chatStory, .bedtimeStory].contains(metadata.kind) || metadata.details?["music"] != nil
     }
 
     /// The soundtrack's target as metadata.json records it (nil for bundles made before targets were).

@@ -9,7 +9,7 @@ extension GalleryPage {
     static func card(_ entry: ReviewEntry) -> String {
         let id = HTML.escape(entry.id), anchor = "item-" + HTML.identifier(entry.id)
         let attention = entry.needsAttention ? "true" : "false"
-        var classes = ["card", "kind-" + HTML.identifier(entry.kind)]
+        var classes = ["card", "kind-" + HTML.identifier(entry.kind.rawValue)]
         if entry.needsAttention { classes.append("attention") }
         var body = [chips(entry), "<h2>\(HTML.escape(entry.title))</h2>"]
         if entry.hasBundle { body.append("<p class=\"item-id\">\(id)</p>") }
@@ -29,7 +29,7 @@ extension GalleryPage {
             body.append(files(entry.id, metadata.files))
         }
         return """
-        <article class="\(classes.joined(separator: " "))" id="\(anchor)" data-kind="\(HTML.escape(entry.kind))" data-attention="\(attention)">
+        <article class="\(classes.joined(separator: " "))" id="\(anchor)" data-kind="\(HTML.escape(entry.kind.rawValue))" data-attention="\(attention)">
         \(media(entry))
         <div class="body">
         \(body.joined(separator: "\n"))
@@ -89,7 +89,7 @@ extension GalleryPage {
         let stills = metadata.files.map(\.name).filter { $0.hasPrefix("poster") && $0.hasSuffix(".jpg") }.sorted { a, b in
             a == "poster.jpg" || (b != "poster.jpg" && a < b)
         }
-        if metadata.kind == "poster", let first = stills.first {
+        if metadata.kind == .poster, let first = stills.first {
             parts.append("<div class=\"tabs\" role=\"tablist\"><button type=\"button\" class=\"tab on\" data-pane=\"still\">Poster</button>"
                          + (video.isEmpty ? "" : "<button type=\"button\" class=\"tab\" data-pane=\"video\">Video</button>") + "</div>")
             parts.append("<div class=\"pane\" data-pane=\"still\"><a href=\"\(HTML.link(entry.id, first))\"><img class=\"still\" src=\"\(HTML.link(entry.id, first))\" alt=\"\(HTML.escape(metadata.title))\" loading=\"lazy\"></a></div>")

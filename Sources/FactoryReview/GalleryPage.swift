@@ -67,9 +67,9 @@ public enum GalleryPage {
         if review.report == nil { run.append("no report.json: showing the bundles on disk") }
 
         var filters = [filter("all", "All", review.entries.count)]
-        for (kind, label) in [("poster", "Posters"), ("chat-story", "Chat stories"), ("recipe-video", "Recipe videos"), ("bedtime-story", "Bedtime stories")] {
+        for (kind, label) in [(Kind.poster, "Posters"), (.chatStory, "Chat stories"), (.recipeVideo, "Recipe videos"), (.bedtimeStory, "Bedtime stories")] {
             let n = review.entries.filter { $0.kind == kind }.count
-            if n > 0 { filters.append(filter(kind, label, n)) }
+            if n > 0 { filters.append(filter(kind.rawValue, label, n)) }
         }
         let attention = review.entries.filter(\.needsAttention).count
         if attention > 0 { filters.append(filter("attention", "Needs attention", attention)) }

@@ -5,7 +5,7 @@ import Foundation
 /// One item of a reviewed week: what the last run said about it and, when there is one, its bundle.
 public struct ReviewEntry: Sendable {
     public var id: String
-    public var kind: String
+    public var kind: Kind
     /// Lower-case weekday ("monday"), or "" when neither the report nor the bundle says.
     public var day: String
     /// The scheduled date, YYYY-MM-DD, when known.

@@ -32,13 +32,8 @@ public enum ReviewFormat {
     }
 
     /// The kind as people say it: "chat story", "bedtime story".
-    public static func kind(_ kind: String) -> String {
-        switch kind {
-        case "chat-story": "chat story"
-        case "recipe-video": "recipe video"
-        case "bedtime-story": "bedtime story"
-        default: kind.replacingOccurrences(of: "-", with: " ")
-        }
+    public static func kind(_ kind: Kind) -> String {
+        kind.rawValue.replacingOccurrences(of: "-", with: " ")
     }
 
     /// The status with the deferral reason when there is one: "deferred (budget)".

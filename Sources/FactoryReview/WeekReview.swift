@@ -39,14 +39,14 @@ public struct WeekReview: Sendable {
     }
 
     static func entry(for item: ReviewReport.Item, bundle: URL?, week: String) -> ReviewEntry {
-        var entry = ReviewEntry(id: item.id, kind: item.kind ?? "", day: item.day ?? "", status: item.status ?? (bundle == nil ? "missing" : "done"),
+        var entry = ReviewEntry(id: item.id, kind: Kind(item.kind ?? ""), day: item.day ?? "", status: item.status ?? (bundle == nil ? "missing" : "done"),
                                 reason: item.message, deferral: item.deferral, costUSD: item.costUSD ?? 0)
         if let bundle {
             do {
                 let metadata = try SnakeJSON.decoder().decode(BundleMetadata.self,
                                                                    from: Data(contentsOf: bundle.appendingPathComponent("metadata.json")))
                 entry.metadata = metadata
-                if entry.kind.isEmpty { entry.kind = metadata.kind }
+                if entry.kind.rawValue.isEmpty { entry.kind = metadata.kind }
                 entry.date = metadata.scheduledDate
                 if item.costUSD == nil { entry.costUSD = metadata.totalCostUSD }
                 entry.caption = try? String(contentsOf: bundle.appendingPathComponent("caption.txt"), encoding: .utf8)

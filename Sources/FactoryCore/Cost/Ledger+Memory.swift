@@ -55,7 +55,7 @@ extension Ledger: ContentMemory {
                 try db.execute(sql: """
                     INSERT INTO memory (series, kind, week, item, version, field, text, seed, fixed, run_id, recorded_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [publication.series, publication.kind, publication.week, publication.item, version,
+                    """, arguments: [publication.series, publication.kind.rawValue, publication.week, publication.item, version,
                                      entry.field.rawValue, entry.text, entry.seed.map { String($0) }, entry.fixed ? 1 : 0,
                                      publication.runId, stamp])
             }
@@ -85,7 +85,7 @@ extension Ledger: ContentMemory {
                 // A field this version does not know (written by a newer one) is skipped, not fatal.
                 guard let field = MemoryField(rawValue: row["field"]) else { return nil }
                 let seed: String? = row["seed"]
-                return MemoryEntry(series: row["series"], kind: row["kind"], week: row["week"], item: row["item"], version: row["version"],
+                return MemoryEntry(series: row["series"], kind: Kind(rawValue: row["kind"]), week: row["week"], item: row["item"], version: row["version"],
                                    field: field, text: row["text"], seed: seed.flatMap { UInt64($0) }, fixed: (row["fixed"] as Int) != 0,
                                    recordedAt: row["recorded_at"])
             }

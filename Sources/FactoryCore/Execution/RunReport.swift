@@ -9,7 +9,7 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
         case fetched
     }
     public var id: String
-    public var kind: String
+    public var kind: Kind
     public var day: String
     public var status: Status
     public var message: String?
@@ -26,7 +26,7 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     /// True when the item failed on a model or voice choice (the run exits 2).
     public var badSetting: Bool?
 
-    public init(id: String, kind: String, day: String, status: Status, message: String?, deferral: Deferral.Reason? = nil,
+    public init(id: String, kind: Kind, day: String, status: Status, message: String?, deferral: Deferral.Reason? = nil,
                 costUSD: Double, seconds: Double, bundle: String?) {
         self.id = id
         self.kind = kind
@@ -161,7 +161,7 @@ extension ItemOutcome {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        kind = try c.decode(String.self, forKey: .kind)
+        kind = try c.decode(Kind.self, forKey: .kind)
         day = try c.decode(String.self, forKey: .day)
         status = try c.decode(Status.self, forKey: .status)
         message = try c.decodeIfPresent(String.self, forKey: .message)

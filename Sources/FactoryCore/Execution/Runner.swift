@@ -184,7 +184,7 @@ public struct Runner: Sendable {
 
     public func make(_ item: Item, priority: Int, renderPriority: Int? = nil, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
-        var outcome = ItemOutcome(id: item.id, kind: item.kind.rawValue, day: item.day.rawValue, status: .failed,
+        var outcome = ItemOutcome(id: item.id, kind: item.kind, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
         if let problems = manifest.itemProblems[item.id], !problems.isEmpty {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")

@@ -80,7 +80,7 @@ public final class RunMemory: Sendable {
                 }
             }
             for field in fields where field.field.checked {
-                claims[series, default: []].append(MemoryEntry(series: series, kind: kind.rawValue, week: week.description, item: item,
+                claims[series, default: []].append(MemoryEntry(series: series, kind: kind, week: week.description, item: item,
                                                                version: 0, field: field.field, text: field.text, fixed: field.fixed))
             }
             return nil
@@ -104,7 +104,7 @@ public final class RunMemory: Sendable {
     public func record(item: Item, entries: [Remembered]) async throws -> [String] {
         guard !entries.isEmpty else { return [] }
         let notes = notes(item: item, entries: entries)
-        try await store.record(Publication(series: item.series, kind: item.kind.rawValue, week: week.description, item: item.id,
+        try await store.record(Publication(series: item.series, kind: item.kind, week: week.description, item: item.id,
                                            runId: runId, entries: entries))
         return notes
     }

@@ -68,7 +68,7 @@ public struct ContentClaim: Sendable {
 public struct MemoryEntry: Sendable, Equatable, Codable {
     /// The series it belongs to: a poster's series, else its kind (`chat-story`, `recipe-video`, `bedtime-story`).
     public var series: String
-    public var kind: String
+    public var kind: Kind
     public var week: String
     public var item: String
     /// 1 for the first publication of the item in that week; regenerations count up.
@@ -81,7 +81,7 @@ public struct MemoryEntry: Sendable, Equatable, Codable {
     public var fixed: Bool
     public var recordedAt: String
 
-    public init(series: String, kind: String, week: String, item: String, version: Int, field: MemoryField, text: String,
+    public init(series: String, kind: Kind, week: String, item: String, version: Int, field: MemoryField, text: String,
                 seed: UInt64? = nil, fixed: Bool = false, recordedAt: String = "") {
         self.series = series
         self.kind = kind
@@ -128,13 +128,13 @@ public struct Remembered: Sendable, Equatable {
 /// One publication of one item: what `record` stores.
 public struct Publication: Sendable {
     public var series: String
-    public var kind: String
+    public var kind: Kind
     public var week: String
     public var item: String
     public var runId: String
     public var entries: [Remembered]
 
-    public init(series: String, kind: String, week: String, item: String, runId: String, entries: [Remembered]) {
+    public init(series: String, kind: Kind, week: String, item: String, runId: String, entries: [Remembered]) {
         self.series = series
         self.kind = kind
         self.week = week

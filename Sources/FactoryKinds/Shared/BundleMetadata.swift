@@ -46,7 +46,7 @@ public struct BundleMetadata: Sendable, Codable {
 
     public var schemaVersion = 1
     public var itemId: String
-    public var kind: String
+    public var kind: Kind
     public var week: String
     public var scheduledDate: String
     public var title: String
@@ -110,7 +110,7 @@ extension BundleWriter {
                           layout: [String: Box], checks: [BundleMetadata.Check], details: [String: String]?,
                           textContrast: BundleMetadata.TextContrast? = nil) throws -> BundleMetadata {
         var metadata = BundleMetadata(
-            itemId: item.id, kind: item.kind.rawValue, week: manifest.week.description, scheduledDate: item.date,
+            itemId: item.id, kind: item.kind, week: manifest.week.description, scheduledDate: item.date,
             title: item.title ?? title, files: try describeFiles(), generation: records,
             totalCostUSD: records.reduce(0) { $0 + $1.costUSD }, render: render,
             layout: layout, checks: checks, details: details,

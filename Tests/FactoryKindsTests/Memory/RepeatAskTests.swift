@@ -46,7 +46,7 @@ import Testing
     /// The memory with `quotes` published by monday-motivation in earlier weeks, and the guard of item `mon`.
     static func guarding(_ quotes: [String], store: MemoryContentStore = MemoryContentStore(), item: Item) async throws -> SeriesGuard {
         for (n, quote) in quotes.enumerated() {
-            try store.record(Publication(series: item.series, kind: item.kind.rawValue, week: week.adding(weeks: -(n + 1)).description,
+            try store.record(Publication(series: item.series, kind: item.kind, week: week.adding(weeks: -(n + 1)).description,
                                          item: item.id, runId: "old", entries: [Remembered(.quote, quote), Remembered(.title, quote)]))
         }
         return try await RunMemory.open(store: store, week: week, weeks: 12, runId: "now").guarding(item: item)

@@ -51,7 +51,7 @@ public enum QuotePrompt {
     public static let maxOutputTokens = 400
     public static let schemaName = "poster_quote"
 
-    static var schema: [String: Any] { [
+    public static var schema: [String: Any] { [
         "type": "object",
         "properties": [
             "quote": ["type": "string", "description": "the quote, at most 20 words"],
