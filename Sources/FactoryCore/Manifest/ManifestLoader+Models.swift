@@ -26,10 +26,19 @@ extension LoadSession {
         let choice = SpeechChoice.resolve(providers, environment: environment, table: table, today: today)
         let sequence = root["items"]?.sequence.map(Array.init) ?? []
         let modelNode = choice.source == .manifest ? root["providers"]?["speech_model"] : nil
+        // Where each item stands in the YAML, found once and only when a problem is to be placed
+        // (a lookup per speaking item made a 10,000-item manifest quadratic).
+        var positions: [String: Int]?
         for (index, item) in items.enumerated() {
             guard let voice = item.content.narrationVoice else { continue }
-            let node = sequence.first { $0["id"]?.string == item.id } ?? root
-            let position = sequence.firstIndex { $0["id"]?.string == item.id } ?? index
+            guard choice.problem != nil || choice.voiceProblem(voice) != nil else { continue }
+            if positions == nil {
+                positions = Dictionary(sequence.enumerated().compactMap { entry in entry.element["id"]?.string.map { ($0, entry.offset) } },
+                                       uniquingKeysWith: { first, _ in first })
+            }
+            let found0 = positions?[item.id]
+            let node = found0.map { sequence[$0] } ?? root
+            let position = found0 ?? index
             var found: Problem
             if let problem = choice.problem {
                 found = self.problem(at: modelNode ?? node, path: choice.source == .environment ? "FACTORY_SPEECH_MODEL" : "providers.speech_model",

@@ -6,11 +6,14 @@ extension LoadSession {
     /// texts the manifest gives (title, caption, hashtags) within each platform's limits.
     mutating func checkPublishing(_ publish: PublishSettings, items: [Item], root: Node) {
         let sequence = root["items"]?.sequence.map(Array.init) ?? []
+        // Each item's place in the YAML, found once (a search per item is quadratic in a big week).
+        let positions = Dictionary(sequence.enumerated().compactMap { entry in entry.element["id"]?.string.map { ($0, entry.offset) } },
+                                   uniquingKeysWith: { first, _ in first })
         for (index, item) in items.enumerated() {
             let platforms = item.publishing.platforms ?? publish.platforms
             guard !platforms.isEmpty else { continue }
-            let node = sequence.first { $0["id"]?.string == item.id } ?? root
-            let position = sequence.firstIndex { $0["id"]?.string == item.id } ?? index
+            let node = positions[item.id].map { sequence[$0] } ?? root
+            let position = positions[item.id] ?? index
             if platforms.contains(.youtube), item.forChildren, (item.publishing.madeForKids ?? publish.youtube.madeForKids) == nil {
                 problems.append(problem(at: node["publish"] ?? node, path: "items[\(position)].publish",
                     "item \(item.id) is a \(item.kind) for children and goes to YouTube, which must be told whether it is made for kids: "
