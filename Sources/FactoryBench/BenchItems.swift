@@ -32,11 +32,21 @@ struct ItemBench {
         let state = folder.appendingPathComponent("state")
         let arguments = ["run", manifestPath, "--offline", "--fresh", "--progress", "plain", "--output", output.path,
                          "--state", state.path] + ids.flatMap { ["--only", $0] }
-        let usage = try ChildRun.run(me, arguments, environment: environment, log: folder.appendingPathComponent("run.log").path)
+        var usage = try ChildRun.run(me, arguments, environment: environment, log: folder.appendingPathComponent("run.log").path)
         guard usage.status == 0 else {
             throw ValidationErrorText("factory \(arguments.joined(separator: " ")) exited with \(usage.status); see \(folder.path)/run.log")
         }
+        usage.memory = Self.peakMemory(in: output)
         return usage
+    }
+
+    /// The peak memory the run's report.json records (in the one week folder under `output`).
+    static func peakMemory(in output: URL) -> PeakMemory? {
+        let weeks = (try? FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)) ?? []
+        return weeks.lazy.compactMap { week in
+            (try? Data(contentsOf: week.appendingPathComponent("report.json")))
+                .flatMap { try? SnakeJSON.decoder().decode(RunReport.self, from: $0) }?.peakMemory
+        }.first
     }
 
     /// The videos a run made, read from each bundle's metadata.
@@ -157,14 +167,16 @@ struct ItemFigure {
     /// Each repeat's ratio, ours over libx264 alone measured right after it.
     var ratios: [Double] { zip(ours, alone).map { $0.seconds / $1.seconds } }
     var ratio: Double { Self.median(ratios) }
-    var peakMB: Int { (ours.map(\.maxRSSKiB).max() ?? 0) / 1024 }
+    /// The factory's own peak over the repeats (a helper's, the Piper voice's, is said apart).
+    var peakMB: Int { ours.map(\.ownMB).max() ?? 0 }
+    var helperNote: String { ours.max { ($0.memory?.largestHelperMiB ?? 0) < ($1.memory?.largestHelperMiB ?? 0) }?.helperNote ?? "" }
 
     func lines(goal: Double) -> [String] {
         let o = (Self.median(ours.map(\.seconds)), Self.median(ours.map(\.cpu)))
         let a = (Self.median(alone.map(\.seconds)), Self.median(alone.map(\.cpu)))
         var lines = [
             "\(name) (\(kind), \(detail)):",
-            String(format: "  ours, factory run end to end: %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB", o.0, o.1, o.1 / o.0, peakMB),
+            String(format: "  ours, factory run end to end: %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB", o.0, o.1, o.1 / o.0, peakMB) + helperNote,
             String(format: "  libx264 alone (ffmpeg CLI):   %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB", a.0, a.1, a.1 / a.0,
                    (alone.map(\.maxRSSKiB).max() ?? 0) / 1024),
             String(format: "  ratio %.2f (each run: %@; goal ≤ %.2f: %@)", ratio,

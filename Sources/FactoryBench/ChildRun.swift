@@ -1,3 +1,4 @@
+import FactoryCore
 import Foundation
 
 /// What one child process cost: wall-clock seconds, CPU seconds (user + system) and peak
@@ -7,6 +8,14 @@ struct ChildUsage {
     var cpu: Double
     var maxRSSKiB: Int
     var status: Int32
+    /// For a `factory run`: its own peak and its largest helper's, from its report (the kernel's
+    /// figure for the child above is the larger of the two).
+    var memory: PeakMemory? = nil
+
+    /// The factory's own peak in MB when its report gave it, else the child's.
+    var ownMB: Int { memory?.factoryMiB ?? maxRSSKiB / 1024 }
+    /// ", the largest helper process (the Piper voice) 402 MB" when there was one.
+    var helperNote: String { memory?.largestHelperMiB.map { "; its largest helper process (the Piper voice) \($0) MB" } ?? "" }
 
     /// How many cores the child kept busy on average.
     var cores: Double { cpu / max(seconds, 1e-9) }

@@ -164,6 +164,7 @@ public struct ClusterWorker: Sendable {
                                providers: ["text": runner.providers.text.name, "image": runner.providers.image.name],
                                items: items, calls: calls)
         report.stopped = runner.stop.isRequested
+        report.peakMemory = .now()
         let folder = runner.weekFolder
         let saved = try? SnakeJSON.decoder().decode(RunReport.self, from: Data(contentsOf: folder.appendingPathComponent("report.json")))
         let whole = report.keepingOthers(from: saved, order: runner.manifest.items.map(\.id))

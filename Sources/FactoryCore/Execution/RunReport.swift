@@ -77,6 +77,8 @@ public struct RunReport: Sendable, Codable {
     public var estimate: Reconciliation?
     /// `memory.weeks` of the run (how far back repeats were refused); nil without a memory.
     public var memoryWeeks: Int?
+    /// The run's peak memory, ours and the largest helper's; nil in reports written before it was kept.
+    public var peakMemory: PeakMemory?
 
     public init(week: String, manifest: String, startedAt: String, finishedAt: String, seconds: Double,
                 providers: [String: String], items: [ItemOutcome], calls: CallSummary?) {
@@ -151,6 +153,7 @@ public struct RunReport: Sendable, Codable {
                 "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == "render" ? "" : " (\(stage.provider))")
             }.joined(separator: ", "))
         }
+        if let peakMemory { lines.append("  " + peakMemory.summary) }
         return lines.joined(separator: "\n")
     }
 }
@@ -189,5 +192,6 @@ extension RunReport {
         slowestStages = try c.decodeIfPresent([StageOutcome].self, forKey: .slowestStages) ?? []
         estimate = try c.decodeIfPresent(Reconciliation.self, forKey: .estimate)
         memoryWeeks = try c.decodeIfPresent(Int.self, forKey: .memoryWeeks)
+        peakMemory = try c.decodeIfPresent(PeakMemory.self, forKey: .peakMemory)
     }
 }

@@ -116,6 +116,7 @@ public struct Runner: Sendable {
                                items: items.compactMap { outcomes[$0.id] }, calls: calls)
         report.stopped = stop.isRequested
         report.memoryWeeks = memory?.weeks
+        report.peakMemory = .now()
         report.attach(stages: await progress.stages)
         if let gateway, let paid = try? await gateway.ledger.paidByStage(runId: gateway.settings.runId) {
             report.estimate = Reconciliation(planned: planned, paid: paid)

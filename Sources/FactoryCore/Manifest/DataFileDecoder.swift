@@ -9,7 +9,7 @@ public enum DataFileDecoder {
     /// `text` decoded as `T`; throws `ManifestError` with every unknown key and the first
     /// decoding problem, each located. `display` is how the file is named in the messages.
     public static func decode<T: Decodable>(_ type: T.Type, text: String, display: String) throws(ManifestError) -> T {
-        var session = LoadSession(file: URL(fileURLWithPath: display), display: display, yaml: YAMLDecoder(encoding: .utf8))
+        var session = LoadSession(file: URL(fileURLWithPath: display), display: display)
         do throws(AliasBudget.Exceeded) { try AliasBudget.check(text) } catch {
             throw ManifestError([Problem(file: display, line: error.line, column: error.column, path: "", message: error.message)])
         }

@@ -26,30 +26,28 @@ struct LoadSession {
     /// Problems that fail one item but not the manifest (a missing local file), by item id.
     var itemProblems: [String: [Problem]] = [:]
     let collector = ProblemCollector()
-    /// One decoder for the load, with an explicit encoding: making one per item read the whole
-    /// environment each time (Yams's default encoding looks at an environment variable).
-    let yaml: YAMLDecoder
     /// The kinds items may be of, each decoding its own settings.
     let kinds: KindRegistry
     /// `--week`, and where "today" comes from for a standing week.
     var weekOverride: ISOWeek?
     var clock: RunClock = .now(Date())
-    /// Where FACTORY_SPEECH_MODEL is read, so validate sees the model run will use.
-    var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Where FACTORY_SPEECH_MODEL is read, so validate sees the model run will use. Read once per
+    /// load: an item's session has none (reading it per item was a tenth of a 10,000-item estimate).
+    var environment: [String: String]
 
     init(path: String, kinds: KindRegistry = KindRegistry([])) {
         file = URL(fileURLWithPath: path).standardizedFileURL
         display = path
-        yaml = YAMLDecoder(encoding: .utf8)
         self.kinds = kinds
+        environment = ProcessInfo.processInfo.environment
     }
 
-    /// A session for one item of a load, sharing its decoder (which holds only its options).
-    init(file: URL, display: String, yaml: YAMLDecoder, kinds: KindRegistry = KindRegistry([])) {
+    /// A session for one item of a load (or one data file).
+    init(file: URL, display: String, kinds: KindRegistry = KindRegistry([]), environment: [String: String] = [:]) {
         self.file = file
         self.display = display
-        self.yaml = yaml
         self.kinds = kinds
+        self.environment = environment
     }
 
     mutating func run() throws -> Manifest {
@@ -144,11 +142,11 @@ struct LoadSession {
     /// of `defaults:`, are only read: `run` resolves every tag in the tree first (`resolveTags`),
     /// so the lazy resolution inside Yams never writes to a shared node from two threads.
     func decodeItems(_ nodes: [Node], defaults: SplitDefaults) -> [DecodedItem] {
-        let shared = Unchecked((nodes, defaults, yaml))
+        let shared = Unchecked((nodes, defaults))
         let file = self.file, display = self.display, kinds = self.kinds
         return Array(nodes.indices).parallelMap { index -> Unchecked<DecodedItem> in
-            let (nodes, defaults, yaml) = shared.value
-            var session = LoadSession(file: file, display: display, yaml: yaml, kinds: kinds)
+            let (nodes, defaults) = shared.value
+            var session = LoadSession(file: file, display: display, kinds: kinds)
             let node = nodes[index], base = NodePath(items: index)
             guard node.mapping != nil else {
                 let kind = kinds.kinds.first?.rawValue ?? "<kind>"
@@ -200,7 +198,7 @@ struct LoadSession {
             collector.entries.removeAll()
         }
         do {
-            return try yaml.decode(T.self, from: node, userInfo: [.problemCollector: collector, .kindRegistry: kinds])
+            return try NodeDecoder(node, userInfo: [.problemCollector: collector, .kindRegistry: kinds]).decode(T.self)
         } catch let error as DecodingError {
             let (path, message) = Self.describe(error)
             let located = base.appending(path, origins: origins)

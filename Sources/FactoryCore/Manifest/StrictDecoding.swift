@@ -25,7 +25,8 @@ extension Decoder {
     /// Records every key of this mapping that is not in `allowed` (typos must not pass silently).
     public func rejectUnknownKeys(_ allowed: [String]) throws {
         guard let container = try? container(keyedBy: AnyKey.self) else { return }
-        for key in container.allKeys where !allowed.contains(key.stringValue) {
+        let known = Set(allowed)
+        for key in container.allKeys where !known.contains(key.stringValue) {
             let message: String
             if let near = Suggest.closest(to: key.stringValue, in: allowed) {
                 message = "unknown key \"\(key.stringValue)\"; did you mean \"\(near)\"?"

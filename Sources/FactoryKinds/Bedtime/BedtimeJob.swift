@@ -176,7 +176,7 @@ struct BedtimeJob: Sendable {
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
         let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
         // The highlight against the speech onsets heard in the encoded sound.
-        let drift = ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, audio: try AudioDecoder.decode(path: writer.path("video.mp4")))
+        let drift = try ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, video: writer.path("video.mp4"))
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))

@@ -92,9 +92,10 @@ public struct ReadAlongDrift: Sendable, Equatable {
                               changes: changes.count)
     }
 
-    /// The highlight changes of `readAlong` in a video of `fps` against the onsets heard in `audio`.
-    public static func measure(_ readAlong: ReadAlong, fps: Int, audio: AudioBuffer) -> ReadAlongDrift {
-        measure(changes: readAlong.changes(fps: fps), onsets: SpeechOnsets.detect(audio))
+    /// The highlight changes of `readAlong` in a video of `fps` against the onsets heard in `video`'s
+    /// sound (decoded a piece at a time, so a long story's check holds no more than a short one's).
+    public static func measure(_ readAlong: ReadAlong, fps: Int, video: String) throws -> ReadAlongDrift {
+        measure(changes: readAlong.changes(fps: fps), onsets: try SpeechOnsets.detect(path: video))
     }
 
     /// Re-measures a published bedtime bundle: the highlight changes from its `words.json` (each
@@ -107,8 +108,8 @@ public struct ReadAlongDrift: Sendable, Equatable {
             return ReadAlongDrift(medianMilliseconds: 0, p90Milliseconds: 0, signedMedianMilliseconds: 0, lagMilliseconds: 0, matched: 0, changes: 0)
         }
         let words = try JSONDecoder().decode([SpokenWord].self, from: Data(contentsOf: file))
-        let audio = try AudioDecoder.decode(path: bundle.appendingPathComponent("video.mp4").path)
-        return measure(changes: words.map { ReadAlong.shownAt($0.start, fps: fps) }, onsets: SpeechOnsets.detect(audio))
+        let onsets = try SpeechOnsets.detect(path: bundle.appendingPathComponent("video.mp4").path)
+        return measure(changes: words.map { ReadAlong.shownAt($0.start, fps: fps) }, onsets: onsets)
     }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {

@@ -1,6 +1,6 @@
 @testable import FactoryCore
 @testable import FactoryKinds
-import FactoryMedia
+@testable import FactoryMedia
 import Foundation
 import Testing
 
@@ -78,5 +78,48 @@ import Testing
         let drift = ReadAlongDrift.measure(changes: (0..<20).map { 2 + 0.45 * Double($0) }, onsets: SpeechOnsets.detect(audio))
         #expect(drift.matched < 3 && !drift.passed)
         #expect(ReadAlongDrift.measure(changes: [], onsets: [1]).check.passed)
+    }
+
+    /// The detector is fed a piece at a time (a long story's track is never held whole): any
+    /// cut of the same sound gives the very same onsets, and a file decoded piece by piece hears
+    /// the bursts where they start.
+    @Test func onsetsDoNotDependOnHowTheSoundArrives() throws {
+        let audio = Self.bursts(at: Self.starts, seconds: (Self.starts.last ?? 0) + 1)
+        let whole = SpeechOnsets.detect(audio)
+        #expect(whole.count >= Self.starts.count)
+        for piece in [1, 333, 4_097, 48_000] {
+            var flux = SpeechOnsets.Flux(rate: AudioBuffer.rate)
+            audio.samples.withUnsafeBufferPointer { all in
+                var at = 0
+                while at < all.count {
+                    let end = min(all.count, at + piece * 2)
+                    flux.add(stereo: UnsafeBufferPointer(rebasing: all[at..<end]))
+                    at = end
+                }
+            }
+            #expect(flux.onsets(minimumRise: SpeechOnsets.minimumRise) == whole, "pieces of \(piece) frames")
+            #expect(flux.pending.count < flux.n, "only the samples of an unfinished frame are held")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("onsets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A plain 16-bit stereo WAV of the same sound at the same rate (no resampling on the way back).
+        let file = folder.appendingPathComponent("bursts.wav").path
+        var pcm = Data(capacity: audio.samples.count * 2)
+        for sample in audio.samples {
+            let value = Int16(max(-32767, min(32767, (sample * 32767).rounded())))
+            withUnsafeBytes(of: value.littleEndian) { pcm.append(contentsOf: $0) }
+        }
+        var wav = Data("RIFF".utf8)
+        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { wav.append(contentsOf: $0) } }
+        put(UInt32(36 + pcm.count)); wav += Data("WAVEfmt ".utf8)
+        put(UInt32(16)); put(UInt16(1)); put(UInt16(2)); put(UInt32(AudioBuffer.rate)); put(UInt32(AudioBuffer.rate * 4)); put(UInt16(4)); put(UInt16(16))
+        wav += Data("data".utf8); put(UInt32(pcm.count)); wav += pcm
+        try wav.write(to: URL(fileURLWithPath: file))
+        let heard = try SpeechOnsets.detect(path: file)
+        for start in Self.starts {
+            let nearest = heard.map { abs($0 - start) }.min() ?? .infinity
+            #expect(nearest < 0.012, "the burst at \(start) s in the file: nearest onset \(nearest * 1000) ms away")
+        }
     }
 }
