@@ -60,11 +60,11 @@ public struct Runner: Sendable {
         self.stop = stop
         self.log = log
         self.progress = progress
+        weekFolder = (options.output ?? manifest.output).appendingPathComponent(manifest.week.description, isDirectory: true)
     }
 
-    public var weekFolder: URL {
-        (options.output ?? manifest.output).appendingPathComponent(manifest.week.description, isDirectory: true)
-    }
+    /// `<output>/<week>/`, made once (planning asks for it per item).
+    public let weekFolder: URL
 
     /// The items selected by `--only` and `--day`, in manifest order.
     public var selected: [Item] {

@@ -221,7 +221,11 @@ public struct ISOWeek: Sendable, Equatable, CustomStringConvertible, Decodable {
         week = w
     }
 
-    public var description: String { String(format: "%04d-W%02d", year, week) }
+    /// "2026-W48" (built by hand: `String(format:)` here was 3 % of a 10,000-item estimate).
+    public var description: String {
+        let y = String(year), w = String(week)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-W" + (w.count < 2 ? "0" + w : w)
+    }
 
     /// The calendar date (YYYY-MM-DD) of a weekday in this week, or nil if the week does not exist.
     public func date(of day: Weekday, in zone: TimeZone) -> Date? {
