@@ -169,7 +169,7 @@ struct ItemFigure {
     var ratio: Double { Self.median(ratios) }
     /// The factory's own peak over the repeats (a helper's, the Piper voice's, is said apart).
     var peakMB: Int { ours.map(\.ownMB).max() ?? 0 }
-    var helperNote: String { ours.max { ($0.memory?.largestHelperMiB ?? 0) < ($1.memory?.largestHelperMiB ?? 0) }?.helperNote ?? "" }
+    var helperNote: String { ours.max { ($0.memory?.largestHelperMB ?? 0) < ($1.memory?.largestHelperMB ?? 0) }?.helperNote ?? "" }
 
     func lines(goal: Double) -> [String] {
         let o = (Self.median(ours.map(\.seconds)), Self.median(ours.map(\.cpu)))

@@ -13,9 +13,9 @@ struct ChildUsage {
     var memory: PeakMemory? = nil
 
     /// The factory's own peak in MB when its report gave it, else the child's.
-    var ownMB: Int { memory?.factoryMiB ?? maxRSSKiB / 1024 }
+    var ownMB: Int { memory?.factoryMB ?? maxRSSKiB / 1024 }
     /// ", the largest helper process (the Piper voice) 402 MB" when there was one.
-    var helperNote: String { memory?.largestHelperMiB.map { "; its largest helper process (the Piper voice) \($0) MB" } ?? "" }
+    var helperNote: String { memory?.largestHelperMB.map { "; its largest helper process (the Piper voice) \($0) MB" } ?? "" }
 
     /// How many cores the child kept busy on average.
     var cores: Double { cpu / max(seconds, 1e-9) }

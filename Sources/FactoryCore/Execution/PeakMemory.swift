@@ -7,14 +7,19 @@ import Glibc
 /// helper process it started and waited for (the Piper voice, whose model's working memory grows
 /// with its longest sentence). Kept apart because they never add up: each is its own process.
 public struct PeakMemory: Sendable, Codable, Equatable {
-    /// MiB (`ru_maxrss` / 1024).
-    public var factoryMiB: Int
+    /// MB as `make bench` counts them: MiB (`ru_maxrss` / 1024).
+    public var factoryMB: Int
     /// The largest finished child's peak; nil when the run started none.
-    public var largestHelperMiB: Int?
+    public var largestHelperMB: Int?
 
-    public init(factoryMiB: Int, largestHelperMiB: Int?) {
-        self.factoryMiB = factoryMiB
-        self.largestHelperMiB = largestHelperMiB
+    /// `factory_mb` and `largest_helper_mb` in report.json (snake case both ways).
+    enum CodingKeys: String, CodingKey {
+        case factoryMB = "factoryMb", largestHelperMB = "largestHelperMb"
+    }
+
+    public init(factoryMB: Int, largestHelperMB: Int?) {
+        self.factoryMB = factoryMB
+        self.largestHelperMB = largestHelperMB
     }
 
     /// The figures so far.
@@ -23,11 +28,11 @@ public struct PeakMemory: Sendable, Codable, Equatable {
         getrusage(RUSAGE_SELF.rawValue, &own)
         getrusage(RUSAGE_CHILDREN.rawValue, &children)
         let helper = Int(children.ru_maxrss) / 1024
-        return PeakMemory(factoryMiB: Int(own.ru_maxrss) / 1024, largestHelperMiB: helper > 0 ? helper : nil)
+        return PeakMemory(factoryMB: Int(own.ru_maxrss) / 1024, largestHelperMB: helper > 0 ? helper : nil)
     }
 
     /// "peak memory: 180 MB (factory), 402 MB (largest helper process)".
     public var summary: String {
-        "peak memory: \(factoryMiB) MB (factory)" + (largestHelperMiB.map { ", \($0) MB (largest helper process)" } ?? "")
+        "peak memory: \(factoryMB) MB (factory)" + (largestHelperMB.map { ", \($0) MB (largest helper process)" } ?? "")
     }
 }
