@@ -2,7 +2,7 @@ import Foundation
 
 /// Pixels that change at known instants (text being typed): each version is rasterised when it is
 /// first shown and kept until the next one replaces it, so a layer that changes a few times a
-/// second costs one rasterisation per change, not one per frame, and only one version is held.
+/// second costs one rasterisation per change, not one per frame, and at most two versions are held.
 ///
 /// `@unchecked Sendable`: the cache is only touched under `lock`; `make` is `@Sendable`.
 public final class PixelSequence: @unchecked Sendable {
@@ -10,7 +10,9 @@ public final class PixelSequence: @unchecked Sendable {
     public let times: [Double]
     private let make: @Sendable (Int) throws -> LayerPixels?
     private let lock = NSLock()
-    private var cached: (index: Int, pixels: LayerPixels?)?
+    /// The two versions asked for last, the latest first: frames drawn in order need one; two
+    /// runs of frames measured side by side (`TextContrast`) each keep theirs.
+    private var cached: [(index: Int, pixels: LayerPixels?)] = []
     private var made = 0
     /// How many versions were rasterised (each change once when frames are drawn in order).
     public var rasterised: Int { lock.withLock { made } }
@@ -35,10 +37,14 @@ public final class PixelSequence: @unchecked Sendable {
     public func pixels(at time: Double) -> LayerPixels? {
         guard let index = index(at: time) else { return nil }
         return lock.withLock {
-            if let cached, cached.index == index { return cached.pixels }
+            if let hit = cached.firstIndex(where: { $0.index == index }) {
+                let entry = cached.remove(at: hit)
+                cached.insert(entry, at: 0)
+                return entry.pixels
+            }
             let pixels = try? make(index)
             made += 1
-            cached = (index, pixels)
+            cached = [(index, pixels)] + cached.prefix(1)
             return pixels
         }
     }
