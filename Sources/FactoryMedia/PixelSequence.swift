@@ -37,6 +37,7 @@ public final class PixelSequence: @unchecked Sendable {
     public func pixels(at time: Double) -> LayerPixels? {
         guard let index = index(at: time) else { return nil }
         return lock.withLock {
+            if let latest = cached.first, latest.index == index { return latest.pixels }
             if let hit = cached.firstIndex(where: { $0.index == index }) {
                 let entry = cached.remove(at: hit)
                 cached.insert(entry, at: 0)

@@ -73,9 +73,10 @@ public enum TextContrast {
     static func measure(_ scene: Scene, frames: ArraySlice<Int>, layers byTime: [Int: [Int]], fps: Int) -> [TextContrastSample] {
         let w = scene.width, h = scene.height
         var yp = [UInt8](repeating: 0, count: w * h), up = [UInt8](repeating: 0, count: w * h / 4), vp = up
-        // Glyph masks of the pixels on screen in the frame before: a bubble seen again is not
-        // measured out again, and the versions of a changing layer go once they are gone.
+        // Glyph masks, made once per pixels: a fixed layer's for the whole run; a changing
+        // layer's versions only while on screen in the frame before (each is shown once).
         var masks: [ObjectIdentifier: (LayerPixels, [Bool], [Bool])] = [:]
+        var versions: [ObjectIdentifier: (LayerPixels, [Bool], [Bool])] = [:]
         var samples: [TextContrastSample] = []
         for frame in frames {
             let t = Double(frame) / Double(fps)
@@ -89,9 +90,10 @@ public enum TextContrast {
                 let layer = scene.layers[index]
                 guard let mark = layer.text, let pixels = layer.pixels(at: t) else { continue }
                 let id = ObjectIdentifier(pixels)
-                let mask = masks[id]?.1 ?? pixels.glyphMask(colour: mark.colour)
-                let foreign = masks[id]?.2 ?? pixels.foreignInk(glyph: mask)
-                seen[id] = (pixels, mask, foreign)
+                let made = masks[id] ?? versions[id]
+                let mask = made?.1 ?? pixels.glyphMask(colour: mark.colour)
+                let foreign = made?.2 ?? pixels.foreignInk(glyph: mask)
+                if layer.sequence == nil { masks[id] = (pixels, mask, foreign) } else { seen[id] = (pixels, mask, foreign) }
                 let state = layer.state(at: t, shown: pixels)
                 guard var (field, box) = field(pixels, mask: mask, foreign: foreign, state: state, ringRadius: mark.ringRadius, y: yp, u: up, v: vp, width: w, height: h)
                 else { continue }
@@ -106,7 +108,7 @@ public enum TextContrast {
                                                   colour: mark.colour, size: mark.size,
                                                   hidden: field.hidden.flatMap { Self.runs($0, width: field.width, origin: origin) }))
             }
-            masks = seen
+            versions = seen
         }
         return samples
     }

@@ -32,13 +32,10 @@ extension LoadSession {
         for (index, item) in items.enumerated() {
             guard let voice = item.content.narrationVoice else { continue }
             guard choice.problem != nil || choice.voiceProblem(voice) != nil else { continue }
-            if positions == nil {
-                positions = Dictionary(sequence.enumerated().compactMap { entry in entry.element["id"]?.string.map { ($0, entry.offset) } },
-                                       uniquingKeysWith: { first, _ in first })
-            }
-            let found0 = positions?[item.id]
-            let node = found0.map { sequence[$0] } ?? root
-            let position = found0 ?? index
+            if positions == nil { positions = Self.positions(of: sequence) }
+            let at = positions?[item.id]
+            let node = at.map { sequence[$0] } ?? root
+            let position = at ?? index
             var found: Problem
             if let problem = choice.problem {
                 found = self.problem(at: modelNode ?? node, path: choice.source == .environment ? "FACTORY_SPEECH_MODEL" : "providers.speech_model",

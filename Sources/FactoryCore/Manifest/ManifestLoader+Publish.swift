@@ -7,8 +7,7 @@ extension LoadSession {
     mutating func checkPublishing(_ publish: PublishSettings, items: [Item], root: Node) {
         let sequence = root["items"]?.sequence.map(Array.init) ?? []
         // Each item's place in the YAML, found once (a search per item is quadratic in a big week).
-        let positions = Dictionary(sequence.enumerated().compactMap { entry in entry.element["id"]?.string.map { ($0, entry.offset) } },
-                                   uniquingKeysWith: { first, _ in first })
+        let positions = Self.positions(of: sequence)
         for (index, item) in items.enumerated() {
             let platforms = item.publishing.platforms ?? publish.platforms
             guard !platforms.isEmpty else { continue }
@@ -25,5 +24,12 @@ extension LoadSession {
                 }
             }
         }
+    }
+
+    /// Where each item id first stands in the YAML's `items:` list: built once per check, so
+    /// placing a problem is a lookup, not a search (a search per item is quadratic in a big week).
+    static func positions(of sequence: [Node]) -> [String: Int] {
+        Dictionary(sequence.enumerated().compactMap { entry in entry.element["id"]?.string.map { ($0, entry.offset) } },
+                   uniquingKeysWith: { first, _ in first })
     }
 }
