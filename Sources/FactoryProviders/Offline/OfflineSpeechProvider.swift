@@ -21,6 +21,8 @@ public struct OfflineSpeechProvider: SpeechProvider {
     /// The Piper voice, or why there is none (said once, then espeak-ng reads).
     let piper: Result<PiperVoice, PiperVoice.Missing>
     let warnings: PiperVoice.OnceWarnings
+    /// Piper's workers, kept between this narrator's chunks (each loads the voice once).
+    let workers = PiperWorkers()
 
     /// Finds Piper as `PiperVoice.locate` does, in `environment`. `warn` hears each warning once
     /// (default: a "warning: …" line on stderr).
@@ -131,7 +133,7 @@ public struct OfflineSpeechProvider: SpeechProvider {
         let spoken: PiperSpeech
         do {
             spoken = try await PiperVoice.processes.withPermit(priority: context.priority) {
-                try await BlockingIO.run { try voice.synthesize(text, lengthScale: scale, sentenceSilence: silence) }
+                try await BlockingIO.run { try voice.synthesize(text, lengthScale: scale, sentenceSilence: silence, workers: workers) }
             }
         } catch {
             throw FactoryError(.provider, "item \(context.item): offline narration (piper, voice \(voice.voiceName) for \(request.voice)) failed",

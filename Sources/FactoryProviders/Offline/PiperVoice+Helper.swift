@@ -1,39 +1,71 @@
 extension PiperVoice {
-    /// The helper run by the venv's Python (`python -c`): Piper's own Python API (piper-tts 1.8,
-    /// `PiperVoice.synthesize(…, include_alignments=True)`, which needs the `onnx` package of the
-    /// `alignment` extra to patch the model in memory) speaks stdin line by line as the `piper`
-    /// CLI does, writes raw 16-bit PCM to stdout with `silence` seconds between sentences, and
-    /// writes each phoneme's sample count to the JSON file named last. Without alignments (no
-    /// `onnx`, or a sentence whose phonemes and samples disagree) the JSON says `aligned: false`.
+    /// The worker run by the venv's Python (`python -c`): it loads the voice once with Piper's own
+    /// Python API (piper-tts 1.8, `PiperVoice.load(…, include_alignments=True)`, which needs the
+    /// `onnx` package of the `alignment` extra to patch the model in memory), then answers requests
+    /// until its stdin closes. Loading costs about 2 s (Python, onnx, the patch, onnxruntime's
+    /// session) against 1.6 s to speak a paragraph, so one worker speaks every chunk it is given.
     ///
-    ///     python -c HELPER model.onnx model.onnx.json length_scale silence alignment.json
-    static let helperScript = #"""
-from json import dump
+    ///     python -c WORKER model.onnx model.onnx.json threads
+    ///
+    /// A request is one JSON line: `{"text": …, "scale": 1.35, "silence": 0.5}`. Its text is spoken
+    /// line by line as the `piper` CLI does, with `silence` seconds between sentences. The answer is
+    /// one JSON line, `{"bytes": n, "aligned": true, "phonemes": […], "samples": […]}` (each
+    /// phoneme's sample count, sentence pauses as " "), followed by n bytes of 16-bit PCM; or
+    /// `{"error": "…"}` and no audio when that text could not be spoken (the worker stays usable).
+    /// Without alignments (no `onnx`, or phonemes and samples that disagree) it says `aligned: false`.
+    ///
+    /// `threads` sets onnxruntime's intra-op threads: the factory runs one worker a core, and two
+    /// workers of two threads each on two cores measured 13 % slower than two of one thread.
+    /// piper-tts builds its session with `onnxruntime.SessionOptions()` and takes no options, so the
+    /// worker hands it a factory that sets the count.
+    static let workerScript = #"""
+import json
+import onnxruntime
 from sys import argv, stdin, stdout
+model, config, threads = argv[1], argv[2], int(argv[3])
+if threads > 0:
+    plain_options = onnxruntime.SessionOptions
+    def counted_options():
+        options = plain_options()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        return options
+    onnxruntime.SessionOptions = counted_options
 from piper import PiperVoice, SynthesisConfig
-model, config, scale, silence, report = argv[1:6]
 voice = PiperVoice.load(model, config_path=config, include_alignments=True)
-gap = int(voice.config.sample_rate * float(silence))
-syn = SynthesisConfig(length_scale=float(scale))
-out, phonemes, samples, aligned, first = stdout.buffer, [], [], True, True
-for line in stdin.read().splitlines():
+out = stdout.buffer
+while True:
+    line = stdin.readline()
+    if not line:
+        break
     if not line.strip():
         continue
-    for chunk in voice.synthesize(line.strip(), syn, include_alignments=True):
-        if not first:
-            out.write(bytes(gap * 2))
-            phonemes.append(" ")
-            samples.append(gap)
-        first = False
-        pcm = chunk.audio_int16_bytes
-        out.write(pcm)
-        spans = chunk.phoneme_alignments or []
-        if not spans or sum(int(a.num_samples) for a in spans) != len(pcm) // 2:
-            aligned = False
-        phonemes.extend(a.phoneme for a in spans)
-        samples.extend(int(a.num_samples) for a in spans)
-out.flush()
-with open(report, "w", encoding="utf-8") as f:
-    dump({"aligned": aligned and not first, "phonemes": phonemes, "samples": samples}, f)
+    pcm, phonemes, samples, aligned, first = bytearray(), [], [], True, True
+    try:
+        ask = json.loads(line)
+        gap = int(voice.config.sample_rate * float(ask["silence"]))
+        syn = SynthesisConfig(length_scale=float(ask["scale"]))
+        for text in str(ask["text"]).splitlines():
+            if not text.strip():
+                continue
+            for chunk in voice.synthesize(text.strip(), syn, include_alignments=True):
+                if not first:
+                    pcm += bytes(gap * 2)
+                    phonemes.append(" ")
+                    samples.append(gap)
+                first = False
+                audio = chunk.audio_int16_bytes
+                pcm += audio
+                spans = chunk.phoneme_alignments or []
+                if not spans or sum(int(a.num_samples) for a in spans) != len(audio) // 2:
+                    aligned = False
+                phonemes.extend(a.phoneme for a in spans)
+                samples.extend(int(a.num_samples) for a in spans)
+        header = {"bytes": len(pcm), "aligned": aligned and not first, "phonemes": phonemes, "samples": samples}
+    except Exception as error:
+        pcm, header = bytearray(), {"error": f"{type(error).__name__}: {error}"}
+    out.write(json.dumps(header).encode("ascii") + b"\n")
+    out.write(pcm)
+    out.flush()
 """#
 }

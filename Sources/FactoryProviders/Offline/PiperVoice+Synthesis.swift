@@ -27,46 +27,33 @@ extension PiperVoice {
     /// Seconds of silence between sentences at the bedtime pace: a calm breath.
     public static let sentenceSilence = 0.5
 
-    /// Speaks `text` in a child process: text on stdin, raw PCM on stdout, both pipes drained while
-    /// it runs. Through the venv's Python it runs `helperScript`, which also writes the phoneme
-    /// alignment to a temporary file; a bare `piper` runs with `--output_raw`. Blocks until Piper
-    /// exits (at most `timeout` seconds); throws on a non-zero exit or no audio.
+    /// Speaks `text`. Through the venv's Python it asks a worker of `workers` (which loaded the voice
+    /// once and also reports the phoneme alignment); a bare `piper` runs once per call with
+    /// `--output_raw`, text on stdin and raw PCM on stdout, both pipes drained while it runs. Blocks
+    /// until the audio is there (at most `timeout` seconds); throws on a failure or no audio.
     public func synthesize(_ text: String, lengthScale: Double, sentenceSilence: Double = PiperVoice.sentenceSilence,
-                           timeout: TimeInterval = 600) throws -> PiperSpeech {
-        let process = Process()
+                           timeout: TimeInterval = 600, workers: PiperWorkers = PiperWorkers()) throws -> PiperSpeech {
         let scale = String(format: "%.3f", lengthScale), silence = String(format: "%.3f", sentenceSilence)
-        var alignment: URL?
         if let python {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("factory-piper-\(UUID().uuidString).json")
-            alignment = file
-            process.executableURL = python
-            process.arguments = ["-c", Self.helperScript, model.path, config.path, scale, silence, file.path]
-        } else {
-            process.executableURL = executable
-            process.arguments = ["-m", model.path, "-c", config.path, "--output_raw", "--length_scale", scale,
-                                 "--sentence_silence", silence]
+            let speech = try workers.speak(text, voice: self, python: python, lengthScale: scale, sentenceSilence: silence, timeout: timeout)
+            guard speech.pcm.count >= 2 else {
+                throw FactoryError(.provider, "piper (through \(python.path)) produced no audio for \(text.count) characters")
+            }
+            return speech
         }
-        defer { if let alignment { try? FileManager.default.removeItem(at: alignment) } }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-m", model.path, "-c", config.path, "--output_raw", "--length_scale", scale,
+                             "--sentence_silence", silence]
         let (status, pcm, errors) = try Self.run(process, input: text + "\n", timeout: timeout)
-        let command = python == nil ? executable.path : "\(executable.path) (through \(python?.path ?? "python"))"
         guard status == 0 else {
             let said = errors.split(whereSeparator: \.isNewline).suffix(2).joined(separator: " | ")
-            throw FactoryError(.provider, "piper \(command) exited with status \(status)" + (said.isEmpty ? "" : ": \(said)"))
+            throw FactoryError(.provider, "piper \(executable.path) exited with status \(status)" + (said.isEmpty ? "" : ": \(said)"))
         }
         guard pcm.count >= 2 else {
-            throw FactoryError(.provider, "piper \(command) produced no audio for \(text.count) characters")
+            throw FactoryError(.provider, "piper \(executable.path) produced no audio for \(text.count) characters")
         }
-        let phonemes = alignment.flatMap { try? Data(contentsOf: $0) }
-            .flatMap { try? JSONDecoder().decode(HelperReport.self, from: $0) }
-            .flatMap { report in report.aligned ? zip(report.phonemes, report.samples).map { PiperPhoneme($0, $1) } : nil } ?? []
-        return PiperSpeech(pcm: pcm.count % 2 == 0 ? pcm : pcm.dropLast(), phonemes: phonemes)
-    }
-
-    /// What the helper writes beside the audio.
-    struct HelperReport: Decodable {
-        var aligned: Bool
-        var phonemes: [String]
-        var samples: [Int]
+        return PiperSpeech(pcm: pcm.count % 2 == 0 ? pcm : pcm.dropLast(), phonemes: [])
     }
 
     /// Runs `process` with `input` on stdin, reading stdout and stderr on their own threads so a

@@ -29,6 +29,29 @@ import Testing
         #expect(withChild.factoryMB < after.factoryMB + 16, "our own peak stays ours: \(after.factoryMB) → \(withChild.factoryMB) MB")
     }
 
+    @Test func aRunningHelperCountsFromItsHighWaterMarkUntilItIsWaitedFor() throws {
+        // A helper that stays up (as Piper's workers do): it touches 600 MB, says so, and waits for stdin.
+        let child = Process(), input = Pipe(), output = Pipe()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        child.arguments = ["-c", "import sys; b = bytearray(600 << 20); print(len(b), flush=True); sys.stdin.read()"]
+        child.standardInput = input
+        child.standardOutput = output
+        try child.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            child.waitUntilExit()
+            PeakMemory.helperEnded(child.processIdentifier)
+        }
+        _ = output.fileHandleForReading.availableData
+        let running = try #require(PeakMemory.highWaterMB(child.processIdentifier))
+        #expect(running >= 600, "the running child's VmHWM: \(running) MB")
+        #expect(PeakMemory.highWaterMB(-1) == nil)
+        // Not yet waited for: only the registration makes it count.
+        PeakMemory.helperStarted(child.processIdentifier)
+        let counted = try #require(PeakMemory.now().largestHelperMB)
+        #expect(counted >= running, "helper figure \(counted) MB against the child's \(running) MB")
+    }
+
     @Test func reportKeepsBothUnderSnakeCaseKeysAndTheSummarySaysThem() throws {
         var report = RunReport(week: "2026-W48", manifest: "m.yaml", startedAt: "s", finishedAt: "f", seconds: 1,
                                providers: [:], items: [], calls: nil)

@@ -1,0 +1,110 @@
+import FactoryCore
+@testable import FactoryProviders
+import Foundation
+import Testing
+
+/// Piper's workers kept between chunks, tried with stand-in workers (`/bin/sh` scripts that speak
+/// `PiperVoice.workerScript`'s protocol: a JSON line in, a JSON line and the audio out) and once
+/// with the real voice.
+@Suite("Piper workers")
+struct PiperWorkersTests {
+    /// A voice whose `piper` names a stand-in `python3` on its `#!` line: the stand-in runs `body`
+    /// (a request arrives as one line on stdin).
+    static func standIn(_ body: String) throws -> (folder: URL, voice: PiperVoice) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-workers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let python = folder.appendingPathComponent("python3"), piper = folder.appendingPathComponent("piper")
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: python)
+        try Data("#!\(python.path)\nprint('never run')\n".utf8).write(to: piper)
+        for file in [python, piper] { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path) }
+        try Data(#"{"audio": {"sample_rate": 16000}, "num_speakers": 1}"#.utf8).write(to: folder.appendingPathComponent("en_US-test-low.onnx.json"))
+        try Data("not a model".utf8).write(to: folder.appendingPathComponent("en_US-test-low.onnx"))
+        let voice = try PiperVoice.locate(environment: ["FACTORY_PIPER": piper.path, "PATH": "",
+                                                        "FACTORY_PIPER_VOICE": folder.appendingPathComponent("en_US-test-low.onnx").path])
+        return (folder, voice)
+    }
+
+    /// Answers every request with four bytes of audio and two aligned phonemes, except a text with
+    /// "broken" in it, which gets the worker's error line.
+    static let answering = #"""
+    while IFS= read -r line; do
+      case "$line" in
+        *broken*) printf '{"error": "ValueError: the text broke"}\n' ;;
+        *) printf '{"bytes": 4, "aligned": true, "phonemes": ["h", "i"], "samples": [1, 1]}\n'; printf 'abcd' ;;
+      esac
+    done
+    """#
+
+    @Test("one worker speaks every request; a request it cannot speak leaves it usable")
+    func reused() throws {
+        let (folder, voice) = try Self.standIn(Self.answering)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(voice.python?.lastPathComponent == "python3")
+        let workers = PiperWorkers()
+        for _ in 0..<3 {
+            let speech = try voice.synthesize("Sleep well.", lengthScale: 1.35, workers: workers)
+            #expect(speech.pcm == Data("abcd".utf8) && speech.phonemes == [PiperPhoneme("h", 1), PiperPhoneme("i", 1)])
+        }
+        #expect(workers.startedCount == 1 && workers.idleCount == 1)
+        let error = #expect(throws: FactoryError.self) { try voice.synthesize("a broken line", lengthScale: 1, workers: workers) }
+        #expect(error?.description.contains("ValueError: the text broke") == true, "\(String(describing: error))")
+        _ = try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers)
+        #expect(workers.startedCount == 1, "the worker that said an error is kept")
+    }
+
+    @Test("a worker that dies: the error has its status and stderr, and the next request starts a new one")
+    func dies() throws {
+        let (folder, voice) = try Self.standIn("read -r line; echo 'ModuleNotFoundError: No module named onnx' >&2; exit 3")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workers = PiperWorkers()
+        for attempt in 1...2 {
+            let error = #expect(throws: FactoryError.self) { try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers) }
+            let said = error?.description ?? ""
+            #expect(said.contains("status 3") && said.contains("No module named onnx") && said.contains("ended before it answered"), "\(said)")
+            #expect(workers.startedCount == attempt && workers.idleCount == 0)
+        }
+    }
+
+    @Test("a worker that says nothing in time is ended, and the error says so")
+    func timesOut() throws {
+        let (folder, voice) = try Self.standIn("read -r line; exec sleep 60")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workers = PiperWorkers()
+        let error = #expect(throws: FactoryError.self) { try voice.synthesize("Sleep well.", lengthScale: 1, timeout: 1, workers: workers) }
+        #expect(error?.description.contains("no answer in time") == true, "\(String(describing: error))")
+        #expect(workers.idleCount == 0)
+    }
+
+    @Test("an idle worker is closed after its idle time, and the next request starts another")
+    func idleClosed() async throws {
+        let (folder, voice) = try Self.standIn(Self.answering)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workers = PiperWorkers(idleSeconds: 0.2)
+        _ = try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers)
+        #expect(workers.idleCount == 1)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while workers.idleCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(workers.idleCount == 0)
+        _ = try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers)
+        #expect(workers.startedCount == 2)
+    }
+
+    @Test("the real voice: three chunks, one worker, aligned audio as long as a fresh worker gives",
+          .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
+    func realWorkerReused() throws {
+        let voice = try PiperVoice.locate(environment: ["PATH": ""])
+        let workers = PiperWorkers()
+        let texts = ["Goodnight, Luna.", "The stars are watching over you.\nThe moon keeps the night soft.", "Sleep well."]
+        let spoken = try texts.map { try voice.synthesize($0, lengthScale: 1.35, workers: workers) }
+        #expect(workers.startedCount == 1 && workers.idleCount == 1)
+        #expect(spoken.allSatisfy { !$0.phonemes.isEmpty && $0.phonemes.reduce(0) { $0 + $1.samples } * 2 == $0.pcm.count })
+        // The second text's two lines come with one sentence pause between them.
+        #expect(spoken[1].phonemes.filter { $0.symbol == " " && $0.samples == Int(Double(voice.sampleRate) * 0.5) }.count == 1)
+        // A worker that has spoken before reads a text as a new one does. (VITS samples noise, so two
+        // readings differ by a few percent in length, never in kind.)
+        let fresh = try voice.synthesize(texts[2], lengthScale: 1.35)
+        #expect(!fresh.phonemes.isEmpty && abs(fresh.pcm.count - spoken[2].pcm.count) < spoken[2].pcm.count / 5,
+                "\(fresh.pcm.count) against \(spoken[2].pcm.count) bytes")
+        #expect((PeakMemory.now().largestHelperMB ?? 0) >= 100, "the waiting worker's model counts as a helper's peak")
+    }
+}
