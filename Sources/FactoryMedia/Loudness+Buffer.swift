@@ -21,8 +21,7 @@ extension Loudness {
             frame += n
         }
         meter.flush()
-        return Measurement(integrated: meter.integrated, samplePeak: Double(meter.samplePeak).decibels,
-                           truePeak: Double(max(meter.truePeak, meter.samplePeak)).decibels)
+        return meter.measurement
     }
 }
 
@@ -33,7 +32,6 @@ extension Loudness {
         var meter = LoudnessMeter(channels: 2, rate: AudioBuffer.rate, truePeak: truePeak)
         try AudioDecoder.decode(path: path, maxSeconds: maxSeconds) { meter.add($0) }
         meter.flush()
-        return Measurement(integrated: meter.integrated, samplePeak: Double(meter.samplePeak).decibels,
-                           truePeak: Double(max(meter.truePeak, meter.samplePeak)).decibels)
+        return meter.measurement
     }
 }

@@ -65,8 +65,8 @@ extension Loudness {
         try writer.finish()
         defer { try? FileManager.default.removeItem(atPath: raw) }
         // `normalise` keeps its limiter 0.3 dB under the ceiling it is given.
-        try normalise(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3)
-        return (try WAVAudioSource(path: level), try analyse(path: level))
+        let measured = try normalised(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3)
+        return (try WAVAudioSource(path: level), measured)
     }
 }
 

@@ -27,8 +27,7 @@ public enum Loudness {
             buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<(n * reader.channels)])) }
         }
         meter.flush()
-        return Measurement(integrated: meter.integrated, samplePeak: Double(meter.samplePeak).decibels,
-                           truePeak: Double(max(meter.truePeak, meter.samplePeak)).decibels)
+        return meter.measurement
     }
 
     /// Integrated loudness (LUFS) and true peak (dBTP) of a narration file; see `analyse`.
@@ -44,6 +43,12 @@ public enum Loudness {
     /// `output` is a mono or multichannel Float32 WAV at the input's rate. Returns the loudness after.
     @discardableResult
     public static func normalise(input: String, output: String, target: Double = -18, ceiling: Double = -1.5) throws -> Double {
+        try normalised(input: input, output: output, target: target, ceiling: ceiling).integrated
+    }
+
+    /// `normalise`, returning what the last pass measured of `output` as it wrote it: the same
+    /// figures `analyse(path: output)` reads, without another pass over the file.
+    public static func normalised(input: String, output: String, target: Double = -18, ceiling: Double = -1.5) throws -> Measurement {
         guard URL(fileURLWithPath: input).standardizedFileURL != URL(fileURLWithPath: output).standardizedFileURL else {
             throw MediaError(.settings, "normalise reads \(input) while writing \(output); give a different output path")
         }
@@ -54,16 +59,16 @@ public enum Loudness {
         var gain = target - before.integrated
         var after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak)
         // Limiting lowers the loudness a little; make up the shortfall (at most twice more).
-        for _ in 0..<2 where after.limited && target - after.loudness > 0.1 {
-            gain += target - after.loudness
+        for _ in 0..<2 where after.limited && target - after.measured.integrated > 0.1 {
+            gain += target - after.measured.integrated
             after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak)
         }
-        return after.loudness
+        return after.measured
     }
 
     /// One pass: gain, limiter (only when the gained true peak would pass the ceiling), write,
     /// and measure what was written.
-    static func apply(input: String, output: String, gain: Double, ceiling: Double, peak: Double) throws -> (loudness: Double, limited: Bool) {
+    static func apply(input: String, output: String, gain: Double, ceiling: Double, peak: Double) throws -> (measured: Measurement, limited: Bool) {
         let reader = try NarrationReader(path: input)
         let writer = try NarrationFileWriter(path: output, channels: reader.channels, rate: reader.sampleRate)
         var meter = LoudnessMeter(channels: reader.channels, rate: reader.sampleRate)
@@ -96,6 +101,6 @@ public enum Loudness {
         try write(out)
         try writer.finish()
         meter.flush()
-        return (meter.integrated, (limiter?.deepest ?? 1) < 1)
+        return (meter.measurement, (limiter?.deepest ?? 1) < 1)
     }
 }

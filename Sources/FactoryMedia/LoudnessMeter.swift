@@ -89,6 +89,12 @@ struct LoudnessMeter {
         return lufs(gated.reduce(0, +) / Double(gated.count))
     }
 
+    /// The figures so far, in LUFS and dB (the true peak never below the sample peak).
+    var measurement: Loudness.Measurement {
+        Loudness.Measurement(integrated: integrated, samplePeak: Double(samplePeak).decibels,
+                             truePeak: Double(max(truePeak, samplePeak)).decibels)
+    }
+
     /// Feeds a few zeros through the true-peak interpolator so the last samples' neighbours count.
     mutating func flush() {
         let zeros = [Float](repeating: 0, count: TruePeak.half * channels)

@@ -132,17 +132,19 @@ struct BedtimeJob: Sendable {
         let words = chunkWords.flatMap { $0 }
         let total = try joiner.finish()
         // story.mp3 carries the voice alone at the item's level (mono, read as one channel).
-        let loudness = try Loudness.normalise(input: raw, output: narration, target: item.loudness.integrated,
-                                              ceiling: item.loudness.truePeak - 0.5)
+        let measured = try Loudness.normalised(input: raw, output: narration, target: item.loudness.integrated,
+                                               ceiling: item.loudness.truePeak - 0.5)
         try? FileManager.default.removeItem(atPath: raw)
-        let measured = try Loudness.measure(path: narration)
 
         let cover = try Image.decode(assets.cover)
         let coverJPEG = try cover.resized(scale: 720.0 / Double(cover.width)).jpegData(quality: 86)
         try coverJPEG.write(to: URL(fileURLWithPath: writer.path("cover.jpg")))
-        try StoryMP3.encode(narration: narration, to: writer.path("story.mp3"), title: story.title,
-                            artist: manifest.brand.handle.isEmpty ? "ContentFactory" : manifest.brand.handle,
-                            album: "Bedtime stories", cover: coverJPEG)
+        // The MP3 is encoded beside the scene and the soundtrack's levelling (both read the narration).
+        let title = story.title, artist = manifest.brand.handle.isEmpty ? "ContentFactory" : manifest.brand.handle
+        let mp3Path = writer.path("story.mp3")
+        async let mp3: Void = BlockingIO.run {
+            try StoryMP3.encode(narration: narration, to: mp3Path, title: title, artist: artist, album: "Bedtime stories", cover: coverJPEG)
+        }
         try writer.write(story.markdown, to: "story.md")
         let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings, words: chunkWords)
         let readAlong = ReadAlong(cues: cues, words: words)
@@ -173,10 +175,14 @@ struct BedtimeJob: Sendable {
                                            target: item.loudness.integrated, ceiling: item.loudness.truePeak).source
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
                                      preset: item.quality.preset, content: .illustration, tuning: tuning)
+        try await mp3
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
-        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
-        // The highlight against the speech onsets heard in the encoded sound.
-        let drift = try ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, video: writer.path("video.mp4"))
+        // The soundtrack's level, and the highlight against the speech onsets heard in the encoded
+        // sound: each decodes the AAC, one a core.
+        let video = writer.path("video.mp4"), target = item.loudness
+        async let heard = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: true) }
+        let drift = try await BlockingIO.run { try ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, video: video) }
+        let level = try await heard
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))
@@ -185,7 +191,7 @@ struct BedtimeJob: Sendable {
             "voice": spec.voice.rawValue, "speech_provider": providers.speech?.name ?? "", "written_by": assets.source,
             "words": "\(story.wordCount)", "narration_seconds": String(format: "%.2f", total),
             "narration_loudness_lufs": String(format: "%.1f", measured.integrated),
-            "narration_true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", loudness),
+            "narration_true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", measured.integrated),
             "chunks": "\(assets.spoken.count)",
             "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
             "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
