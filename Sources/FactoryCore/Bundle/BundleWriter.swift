@@ -123,7 +123,8 @@ public struct BundleWriter: Sendable {
     /// True when the item's published bundle was made from this same manifest by this version.
     /// `inputsSha256`: a hash of inputs outside the manifest (a story override file); when given,
     /// it must match the one the bundle recorded.
-    public static func isCurrent(weekFolder: URL, itemId: String, manifestSha256: String, inputsSha256: String? = nil) -> Bool {
+    public static func isCurrent(weekFolder: URL, itemId: String, manifestSha256: String,
+                                 inputsSha256: @autoclosure () -> String? = nil) -> Bool {
         let url = weekFolder.appendingPathComponent(itemId).appendingPathComponent("metadata.json")
         // Only the fields that decide; read with the same snake_case keys the bundle was written with.
         struct Stamp: Decodable {
@@ -135,7 +136,8 @@ public struct BundleWriter: Sendable {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         guard let data = try? Data(contentsOf: url), let stamp = try? decoder.decode(Stamp.self, from: data) else { return false }
-        if let inputsSha256, stamp.details?.inputsSha256 != inputsSha256 { return false }
+        // The inputs' hash is worked out only for a bundle that exists.
+        if let inputs = inputsSha256(), stamp.details?.inputsSha256 != inputs { return false }
         return stamp.manifestSha256 == manifestSha256 && stamp.toolVersion == ToolVersion.current
     }
 

@@ -26,10 +26,12 @@ public struct Planner: Sendable {
         guard paid, let call = try call() else {
             return PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: exact)
         }
-        let cached = exact && !isFresh(name) && (cache?.holds(call.key) ?? false)
+        // The key hashes the whole request: made once, for the lookup and the row.
+        let key = exact ? call.key : nil
+        let cached = key.map { !isFresh(name) && (cache?.holds($0) ?? false) } ?? false
         return PlannedStage(item: item, stage: name, provider: call.provider.rawValue, model: call.model, units: call.estimate.units,
                             usd: cached ? 0 : call.estimate.usd, maxUSD: cached ? 0 : call.estimate.maxUSD,
-                            status: cached ? .cached : .toPay, exact: exact, requestKey: exact ? call.key : nil)
+                            status: cached ? .cached : .toPay, exact: exact, requestKey: key)
     }
 
     /// One row for several requests not known exactly yet (never cached): `parts` are the calls
