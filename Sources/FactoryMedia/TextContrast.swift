@@ -73,9 +73,11 @@ public enum TextContrast {
     static func measure(_ scene: Scene, frames: ArraySlice<Int>, layers byTime: [Int: [Int]], fps: Int) -> [TextContrastSample] {
         let w = scene.width, h = scene.height
         var yp = [UInt8](repeating: 0, count: w * h), up = [UInt8](repeating: 0, count: w * h / 4), vp = up
-        // Glyph masks, made once per pixels: a fixed layer's for the whole run; a changing
-        // layer's versions only while on screen in the frame before (each is shown once).
+        // Glyph masks, made once per pixels: a fixed layer's until its last sampled frame of the
+        // run; a changing layer's versions only while on screen in the frame before (each is shown once).
         var masks: [ObjectIdentifier: (LayerPixels, [Bool], [Bool])] = [:]
+        var lastFrame: [Int: Int] = [:]
+        for frame in frames { for index in byTime[frame] ?? [] { lastFrame[index] = frame } }
         var versions: [ObjectIdentifier: (LayerPixels, [Bool], [Bool])] = [:]
         var samples: [TextContrastSample] = []
         for frame in frames {
@@ -93,7 +95,13 @@ public enum TextContrast {
                 let made = masks[id] ?? versions[id]
                 let mask = made?.1 ?? pixels.glyphMask(colour: mark.colour)
                 let foreign = made?.2 ?? pixels.foreignInk(glyph: mask)
-                if layer.sequence == nil { masks[id] = (pixels, mask, foreign) } else { seen[id] = (pixels, mask, foreign) }
+                if layer.sequence != nil {
+                    seen[id] = (pixels, mask, foreign)
+                } else if lastFrame[index] == frame {
+                    masks[id] = nil
+                } else {
+                    masks[id] = (pixels, mask, foreign)
+                }
                 let state = layer.state(at: t, shown: pixels)
                 guard var (field, box) = field(pixels, mask: mask, foreign: foreign, state: state, ringRadius: mark.ringRadius, y: yp, u: up, v: vp, width: w, height: h)
                 else { continue }
