@@ -106,5 +106,8 @@ struct PiperWorkersTests {
         #expect(!fresh.phonemes.isEmpty && abs(fresh.pcm.count - spoken[2].pcm.count) < spoken[2].pcm.count / 5,
                 "\(fresh.pcm.count) against \(spoken[2].pcm.count) bytes")
         #expect((PeakMemory.now().largestHelperMB ?? 0) >= 100, "the waiting worker's model counts as a helper's peak")
+        // Text beyond ASCII arrives as UTF-8 JSON, whatever locale the worker was started in.
+        let accented = try voice.synthesize("Zoë’s café is open — naïve and warm.", lengthScale: 1.35, workers: workers)
+        #expect(accented.pcm.count > voice.sampleRate && !accented.phonemes.isEmpty && workers.startedCount == 1)
     }
 }

@@ -35,7 +35,7 @@ from piper import PiperVoice, SynthesisConfig
 voice = PiperVoice.load(model, config_path=config, include_alignments=True)
 out = stdout.buffer
 while True:
-    line = stdin.readline()
+    line = stdin.buffer.readline()  # bytes: the request is UTF-8 JSON whatever the locale says
     if not line:
         break
     if not line.strip():
