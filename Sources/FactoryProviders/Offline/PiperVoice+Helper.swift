@@ -19,11 +19,12 @@ extension PiperVoice {
     /// piper-tts builds its session with `onnxruntime.SessionOptions()` and takes no options, so the
     /// worker hands it a factory that sets the count.
     static let workerScript = #"""
-import json
-import onnxruntime
+from importlib import import_module
+from json import dumps, loads
 from sys import argv, stdin, stdout
 model, config, threads = argv[1], argv[2], int(argv[3])
 if threads > 0:
+    onnxruntime = import_module("onnxruntime")
     plain_options = onnxruntime.SessionOptions
     def counted_options():
         options = plain_options()
@@ -42,7 +43,7 @@ while True:
         continue
     pcm, phonemes, samples, aligned, first = bytearray(), [], [], True, True
     try:
-        ask = json.loads(line)
+        ask = loads(line)
         gap = int(voice.config.sample_rate * float(ask["silence"]))
         syn = SynthesisConfig(length_scale=float(ask["scale"]))
         for text in str(ask["text"]).splitlines():
@@ -64,7 +65,7 @@ while True:
         header = {"bytes": len(pcm), "aligned": aligned and not first, "phonemes": phonemes, "samples": samples}
     except Exception as error:
         pcm, header = bytearray(), {"error": f"{type(error).__name__}: {error}"}
-    out.write(json.dumps(header).encode("ascii") + b"\n")
+    out.write(dumps(header).encode("ascii") + b"\n")
     out.write(pcm)
     out.flush()
 """#
