@@ -47,10 +47,9 @@ public final class ResultCache: Sendable {
     /// True when a result or a saved answer exists: asking again would cost nothing.
     public func holds(_ key: String) -> Bool {
         // One look at the key's shard folder first: in an empty or young cache most are missing.
-        let shard = folder.appendingPathComponent(String(key.prefix(2)), isDirectory: true).path
-        guard access(shard, F_OK) == 0 else { return false }
-        let base = shard + "/" + key
-        return access(base + ".result", F_OK) == 0 || access(base + ".answer", F_OK) == 0
+        let entry = base(key)
+        guard access(entry.deletingLastPathComponent().path, F_OK) == 0 else { return false }
+        return access(entry.path + ".result", F_OK) == 0 || access(entry.path + ".answer", F_OK) == 0
     }
 
     public func storeAnswer(_ key: String, body: Data, entry: Entry) throws {

@@ -6,7 +6,8 @@ import Glibc
 
 /// A run's peak memory as the kernel counts it (`getrusage`): this process's own, and the largest
 /// helper process it started and waited for (the Piper voice, whose model's working memory grows
-/// with its longest sentence), whether it has finished or is still kept for the next request. Kept apart because they never add up: each is its own process.
+/// with its longest sentence), whether it has finished or is still kept for the next request.
+/// Kept apart because they never add up: each is its own process.
 public struct PeakMemory: Sendable, Codable, Equatable {
     /// MB as `make bench` counts them: MiB (`ru_maxrss` / 1024).
     public var factoryMB: Int
