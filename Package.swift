@@ -62,10 +62,13 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Cost/models.json")]),
         // The four content kinds: prompts, checks, art and renders, over Core and the media engine.
-        .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactorySystem", "FactoryImaging", "FactoryMedia"]),
+        // Each kind's bundled library files sit in its folder; they land side by side in the resources.
+        .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactorySystem", "FactoryImaging", "FactoryMedia"],
+                resources: [.copy("Poster/Library/quotes"), .copy("Bedtime/Library/stories"), .copy("Bedtime/Library/story-parts"),
+                            .copy("Chat/Library/chats"), .copy("Recipe/Library/recipes")]),
         // The review gallery and the bundle checks it shows.
         .target(name: "FactoryReview", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"]),
-        // Provider clients (live over HTTP, and offline); the offline writers speak the kinds' briefs.
+        // Provider clients (live over HTTP, and offline; offline text comes from each kind's descriptor).
         .target(name: "FactoryProviders", dependencies: [
             "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -74,7 +77,7 @@ let package = Package(
             .product(name: "WSClient", package: "swift-websocket"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-        ], resources: [.copy("Library/Content")]),
+        ]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [
             "FactoryCore", "FactoryKinds", "FactoryImaging",

@@ -93,7 +93,7 @@ struct ManifestLocation: Sendable {
         do {
             let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
             // The manifest's own content library is checked with it (exit 2 on a problem).
-            _ = try OfflineLibrary.load(loaded.library, manifestFolder: loaded.folder)
+            _ = try ContentLibrary.load(loaded.library, manifestFolder: loaded.folder, kinds: StandardKinds.registry)
             return loaded
         } catch let error as ManifestError {
             for problem in error.problems { printError(problem.description) }

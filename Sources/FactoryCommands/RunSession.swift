@@ -35,7 +35,8 @@ struct RunSession {
         do {
             resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
                                                            offline: offline,
-                                                           library: try OfflineLibrary.load(manifest.library, manifestFolder: manifest.folder))
+                                                           library: try ContentLibrary.load(manifest.library, manifestFolder: manifest.folder,
+                                                                                            kinds: StandardKinds.registry))
         } catch {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)

@@ -17,7 +17,7 @@ extension FactoryCommand {
         func run() async throws {
             do {
                 let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.week.flatMap(ISOWeek.init), clock: try ManifestLocation.clock())
-                _ = try OfflineLibrary.load(loaded.library, manifestFolder: loaded.folder)
+                _ = try ContentLibrary.load(loaded.library, manifestFolder: loaded.folder, kinds: StandardKinds.registry)
                 let itemProblems = loaded.items.flatMap { loaded.itemProblems[$0.id] ?? [] }
                 if !itemProblems.isEmpty {
                     for problem in itemProblems { printError(problem.description) }

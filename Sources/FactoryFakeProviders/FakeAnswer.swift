@@ -1,31 +1,32 @@
 import FactoryCore
 
-/// The text a model writes for a request: a chat story, a recipe or a bedtime story when the schema asks for one,
-/// generic schema filler for any other schema, with a content fault (badContent, wrongCount) worked in.
-enum FakeAnswer {
+/// The text a model writes for a request: the answer of the kind whose fake writer claims the
+/// schema (`KindDescriptor.fakeAnswer`: a chat story, a recipe, a bedtime story), generic schema
+/// filler for any other schema, with a content fault (badContent, wrongCount) worked in.
+public enum FakeAnswer {
     /// A structured-output answer for `schema`, given the request's messages (the last user
     /// message carries the brief).
     static func structured(schema: FakeJSON, messages: [FakeJSON], fault: FakeFault.Kind?, quotes: [String] = [],
-                           random: inout SeededRandom) -> String {
+                           kinds: [FakeAnswerWriter], random: inout SeededRandom) -> String {
         let seed = random.next()
         let text: String
         if !quotes.isEmpty, FakeQuote.isQuote(schema) {
             text = FakeQuote.answer(from: quotes, seed: seed)
-        } else if FakeConversation.isChatStory(schema) {
-            var writer = FakeConversation(schema: schema, prompt: lastUserText(messages), seed: seed)
-            text = writer.make(messageCount: fault == .wrongCount ? 2 : nil).text
-        } else if FakeRecipe.isRecipe(schema) {
-            var writer = FakeRecipe(schema: schema, prompt: lastUserText(messages), seed: seed)
-            text = writer.make(stepCount: fault == .wrongCount ? 1 : nil).text
-        } else if FakeStory.isStory(schema) {
-            var writer = FakeStory(schema: schema, prompt: lastUserText(messages), seed: seed)
-            text = writer.make(short: fault == .wrongCount).text
+        } else if let writer = kinds.first(where: { $0.claims(schema) }) {
+            text = writer.write(FakeAnswerWriter.Request(schema: schema, prompt: lastUserText(messages), seed: seed,
+                                                         miscount: fault == .wrongCount, fill: filler)).text
         } else {
             var instance = SchemaInstance(schema: schema, seed: seed)
             instance.offBounds = fault == .wrongCount
             text = instance.make().text
         }
         return fault == .badContent ? spoiled(text, &random) : text
+    }
+
+    /// Generic schema filler, for the properties a kind's writer does not write itself.
+    public static let filler: FakeAnswerWriter.Filler = { schema, seed in
+        var instance = SchemaInstance(schema: schema, seed: seed)
+        return instance.make()
     }
 
     /// Any other answer (plain text, a JSON object): only badContent changes it.

@@ -16,6 +16,8 @@ struct FakeCall: Sendable {
     var contentFault: FakeFault.Kind? = nil
     /// The quotes a poster-quote answer is picked from (empty: invented from the word bank).
     var quotes: [String] = []
+    /// The kinds' writers of structured answers, tried in order.
+    var answers: [FakeAnswerWriter] = []
 
     var requestHash: String { Digest.sha256(body) }
     var json: FakeJSON? { FakeJSON.parse(body) }

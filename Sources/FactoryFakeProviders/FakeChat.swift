@@ -83,7 +83,7 @@ enum FakeChat {
                 return FakeSpeech.bad("Missing required parameter: 'response_format.json_schema.schema'.", param: "response_format.json_schema.schema")
             }
             promptChars += schema.encoded().count
-            answer = FakeAnswer.structured(schema: schema, messages: messages, fault: call.contentFault, quotes: call.quotes, random: &random)
+            answer = FakeAnswer.structured(schema: schema, messages: messages, fault: call.contentFault, quotes: call.quotes, kinds: call.answers, random: &random)
         case "json_object"?:
             let object = FakeJSON.object(["answer": .string(WordBank.sentences(&random, count: 2))]).text
             answer = FakeAnswer.unstructured(object, fault: call.contentFault, random: &random)

@@ -43,7 +43,7 @@ enum FakeMessages {
                 return error(400, "invalid_request_error", "output_config.format.schema: Field required")
             }
             inputChars += schema.encoded().count
-            text = FakeAnswer.structured(schema: schema, messages: messages, fault: call.contentFault, quotes: call.quotes, random: &random)
+            text = FakeAnswer.structured(schema: schema, messages: messages, fault: call.contentFault, quotes: call.quotes, kinds: call.answers, random: &random)
         } else {
             text = FakeAnswer.unstructured(WordBank.sentences(&random, count: 3), fault: call.contentFault, random: &random)
         }

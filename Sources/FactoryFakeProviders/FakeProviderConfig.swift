@@ -1,3 +1,5 @@
+import FactoryCore
+import FactoryKinds
 import Foundation
 
 /// How the fake behaves: port, per-provider latency, injected faults, charge log and required keys.
@@ -20,6 +22,8 @@ public struct FakeProviderConfig: Sendable {
     public var realtimeSessionSeconds: Double
     /// The posting platforms' knobs (Platforms/).
     public var platforms: FakePlatformConfig
+    /// The kinds whose fake answers (`KindDescriptor.fakeAnswer`) write structured text.
+    public var kinds: KindRegistry = StandardKinds.registry
 
     public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,
                 requiredKeys: [String: String] = [:], quotes: [String] = [],

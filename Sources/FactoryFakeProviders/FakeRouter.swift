@@ -82,6 +82,7 @@ struct FakeRouter: Sendable {
                             requestId: FakeCall.makeRequestId(provider: provider), origin: origin(),
                             requiredKey: config.requiredKeys[provider])
         call.quotes = config.quotes
+        call.answers = config.kinds.descriptors.compactMap(\.fakeAnswer)
         await state.countRequest()
         let fault = await state.takeFault(provider: provider, endpoint: endpoint)
         if let fault, fault.kind.isContentKind { call.contentFault = fault.kind }

@@ -9,11 +9,14 @@ extension Kind {
 }
 
 /// A fifth kind made only for tests, registered through its descriptor alone (nothing in Core,
-/// the loader, the planner or the review names it): a picture from the image provider, cropped to
-/// the item's format, with the manifest's note as its caption.
+/// the loader, the planner, the offline text provider, the fake server or the review names it): a
+/// picture from the image provider, cropped to the item's format, with the manifest's note as its
+/// caption, or a note the text provider writes (offline from a library's `notes/` shelf, or the
+/// fake server's answer) when the manifest gives none.
 public enum NoteCardKind {
     public static let descriptor = KindDescriptor(
         kind: .noteCard, keys: NoteCardSpec.keys, textEffort: .low, summary: "a still card with a note (tests only)",
+        offline: NoteBrief.offlineWriter, fakeAnswer: NoteBrief.fakeAnswer,
         decode: { try NoteCardSpec(from: $0) },
         job: { item, spec, context in NoteCardJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers) })
 
@@ -21,18 +24,18 @@ public enum NoteCardKind {
     public static let registry = StandardKinds.registry.adding(descriptor)
 }
 
-/// A note card's settings: the note, and the picture's prompt.
+/// A note card's settings: the note (nil: the text provider writes one), and the picture's prompt.
 public struct NoteCardSpec: KindSpec, Equatable {
-    public var note: String
+    public var note: String?
     public var prompt: String
     public static let keys = ["note", "prompt"]
     enum Keys: String, CodingKey { case note, prompt }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        note = try c.decode(String.self, forKey: .note)
+        note = try c.decodeIfPresent(String.self, forKey: .note)
         prompt = try c.decodeIfPresent(String.self, forKey: .prompt) ?? "a calm sky"
-        if note.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let note, note.trimmingCharacters(in: .whitespaces).isEmpty {
             throw DecodingError.dataCorruptedError(forKey: .note, in: c, debugDescription: "the note is empty; write one")
         }
     }
@@ -41,11 +44,12 @@ public struct NoteCardSpec: KindSpec, Equatable {
     public var renderWork: RenderWork { RenderWork(seconds: 0, fps: 0) }
 
     public func missingStage(_ group: StageGroup) -> String? {
-        group == .image ? nil : "a note card only asks for its picture"
+        group == .image || (group == .text && note == nil) ? nil : "a note card only asks for its picture, and its note when none is written"
     }
 }
 
-/// One note card: one image call, then `card.png`, `caption.txt` and `metadata.json`.
+/// One note card: a text call when the note is not written, one image call, then `card.png`,
+/// `caption.txt` and `metadata.json`.
 struct NoteCardJob: KindJob {
     let item: Item
     let spec: NoteCardSpec
@@ -58,24 +62,46 @@ struct NoteCardJob: KindJob {
                             steps: 20, cfgScale: 7, seed: item.seed ?? Seed.from(item.id, manifest.week.description, "card"))
     }
 
+    var noteRequest: TextRequest {
+        NoteBrief(prompt: spec.prompt, seed: item.seed ?? Seed.from(item.id, manifest.week.description, "note")).request
+    }
+
     func plan(_ planner: Planner) throws -> [PlannedStage] {
         let image = providers.image, request = self.request
-        return [try planner.stage(item, .image, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) }]
+        var stages = [try planner.stage(item, .image, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) }]
+        if spec.note == nil {
+            let text = providers.text, noteRequest = self.noteRequest
+            stages.insert(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) { try text.plannedCall(write: noteRequest) }, at: 0)
+        }
+        return stages
     }
 
-    func fetch(context: CallContext, priority: Int) async throws -> (GeneratedImage, [GenerationRecord]) {
+    func fetch(context: CallContext, priority: Int) async throws -> (NoteCardAssets, [GenerationRecord]) {
+        var note = spec.note ?? "", records: [GenerationRecord] = []
+        if spec.note == nil {
+            let written = try await providers.text.write(noteRequest, context: context.with(stage: "text"))
+            note = try NoteBrief.parse(written.text, item: item.id)
+            records.append(written.record)
+        }
         let image = try await providers.image.generate(request, context: context.with(stage: "image"))
-        return (image, [image.record])
+        return (NoteCardAssets(image: image, note: note), records + [image.record])
     }
 
-    func render(_ image: GeneratedImage, records: [GenerationRecord], into writer: BundleWriter) async throws {
+    func render(_ assets: NoteCardAssets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+        let image = assets.image, note = assets.note
         let (width, height) = item.format.size
         let card = try Image.decode(image.data).cover(width: width, height: height)
         try card.savePNG(to: writer.path("card.png"))
-        try writer.write(spec.note + "\n", to: "caption.txt")
+        try writer.write(note + "\n", to: "caption.txt")
         let saved = try Image.load(path: writer.path("card.png"))
         let checks = [BundleMetadata.Check("card-size", saved.width == width && saved.height == height,
                                            "\(saved.width)×\(saved.height), expected \(width)×\(height)")]
-        try writer.writeStillMetadata(item: item, manifest: manifest, title: spec.note, records: records, checks: checks)
+        try writer.writeStillMetadata(item: item, manifest: manifest, title: note, records: records, checks: checks)
     }
+}
+
+/// What a note card's fetch brings its render: the picture, and the note (written or asked for).
+struct NoteCardAssets: Sendable {
+    let image: GeneratedImage
+    let note: String
 }

@@ -1,5 +1,5 @@
 import FactoryCore
-import FactoryKinds
+@testable import FactoryKinds
 @testable import FactoryProviders
 import Foundation
 import Testing

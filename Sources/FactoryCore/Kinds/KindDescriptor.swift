@@ -1,8 +1,9 @@
 import Foundation
 
 /// Everything Core needs to know about one kind, registered once (`KindRegistry`): its manifest
-/// keys and how its settings decode, how hard its text calls think, and how its job is made. The
-/// rest of what a kind owns lives beside its descriptor in `Sources/FactoryKinds/<Kind>/`.
+/// keys and how its settings decode, how hard its text calls think, how its text is written offline
+/// and faked, and how its job is made. The rest of what a kind owns lives beside its descriptor in
+/// `Sources/FactoryKinds/<Kind>/`.
 public struct KindDescriptor: Sendable {
     public let kind: Kind
     /// The manifest keys the kind accepts besides `Item.commonKeys`.
@@ -17,6 +18,10 @@ public struct KindDescriptor: Sendable {
     /// True when the kind is made for children (bedtime stories): YouTube needs `made_for_kids`
     /// said for it before it is posted there.
     public let forChildren: Bool
+    /// How its text is written with no key and no network; nil when the kind asks for none.
+    public let offline: OfflineWriter?
+    /// How the fake provider server answers the kind's text requests; nil for generic schema filler.
+    public let fakeAnswer: FakeAnswerWriter?
     /// Decodes the kind's settings from the item's merged mapping (unknown keys are already refused).
     public let decode: @Sendable (Decoder) throws -> any KindSpec
     /// Makes the job that fetches and renders one item of the kind.
@@ -25,6 +30,7 @@ public struct KindDescriptor: Sendable {
     /// A kind whose settings are `Spec`: `job` is handed the item's settings already typed.
     public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String,
                                 loudness: LoudnessTarget = .shortForm, forChildren: Bool = false,
+                                offline: OfflineWriter? = nil, fakeAnswer: FakeAnswerWriter? = nil,
                                 decode: @escaping @Sendable (Decoder) throws -> Spec,
                                 job: @escaping @Sendable (Item, Spec, KindContext) -> any KindJob) {
         self.kind = kind
@@ -33,6 +39,8 @@ public struct KindDescriptor: Sendable {
         self.summary = summary
         self.loudness = loudness
         self.forChildren = forChildren
+        self.offline = offline
+        self.fakeAnswer = fakeAnswer
         self.decode = { try decode($0) }
         self.job = { item, context in
             // The registry hands an item only to the descriptor that decoded it.

@@ -26,6 +26,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         state = state &+ 0x9E37_79B9_7F4A_7C15
         return Seed.mix(state &- 0x9E37_79B9_7F4A_7C15)
     }
+    /// One of `items` (not empty), picked by the next number.
+    public mutating func pick<T>(_ items: [T]) -> T {
+        items[Int(next() % UInt64(items.count))]
+    }
     /// A double in [lo, hi).
     public mutating func double(_ lo: Double, _ hi: Double) -> Double {
         lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)

@@ -16,6 +16,7 @@ public enum ChatKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .chatStory, keys: ChatSpec.keys, textEffort: .medium, summary: "a text-message chat story",
+            offline: ConversationBrief.offlineWriter, fakeAnswer: FakeConversation.answer,
             decode: { try ChatSpec(from: $0) },
             job: { item, spec, context in
                 ChatJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,

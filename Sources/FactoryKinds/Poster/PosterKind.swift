@@ -16,6 +16,7 @@ public enum PosterKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .poster, keys: PosterSpec.keys, textEffort: .low, summary: "a quote poster and its short video",
+            offline: QuoteBrief.offlineWriter,
             decode: { try PosterSpec(from: $0) },
             job: { item, spec, context in
                 PosterJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,

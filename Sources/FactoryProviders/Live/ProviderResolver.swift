@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryMedia
 import Foundation
 
@@ -39,9 +40,11 @@ public struct ResolvedProviders: Sendable {
     public static let defaultTextModels: [ProviderID: String] = [.anthropic: ModelDefaults.anthropicText, .openai: ModelDefaults.openAIText]
     public static let defaultSpeechModel = ModelDefaults.speech
 
-    /// `library` is what the offline text provider writes from: ours, or ours with the manifest's (`OfflineLibrary.load`).
+    /// `library` is what the offline text provider writes from: ours, or ours with the manifest's
+    /// (`ContentLibrary.load`), through the writers of `kinds`.
     public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
-                               models: ModelTable = .bundled, library: OfflineLibrary = .shared) async throws -> ResolvedProviders {
+                               models: ModelTable = .bundled, library: ContentLibrary = .standard,
+                               kinds: KindRegistry = StandardKinds.registry) async throws -> ResolvedProviders {
         // Every key and URL is checked before any client is made.
         for provider in ProviderID.allCases where !offline {
             _ = try ProviderEndpoint.resolve(provider, environment: environment)
@@ -49,7 +52,7 @@ public struct ResolvedProviders: Sendable {
         let credentials = try Credentials.load(environment: environment)
         if offline {
             let speech = OfflineSpeechProvider()
-            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(library: library), image: OfflineImageProvider(), speech: speech, description: [
+            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(library: library, kinds: kinds), image: OfflineImageProvider(), speech: speech, description: [
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
                 "speech: offline (\(OfflineSpeechProvider.describe()); --offline, nothing is spent)",
@@ -90,7 +93,7 @@ public struct ResolvedProviders: Sendable {
             text = provider == .anthropic ? AnthropicClient(client: live, model: model) : OpenAIChatClient(client: live, model: model)
             lines.append("text: \(provider) \(model) (live, \(live.endpoint.base.absoluteString))")
         } else {
-            text = OfflineTextProvider(library: library)
+            text = OfflineTextProvider(library: library, kinds: kinds)
             lines.append("text: offline (" + (choices.text == .offline ? "manifest says offline" : "no ANTHROPIC_API_KEY or OPENAI_API_KEY") + "; nothing is spent)")
         }
         if textChoice != nil { live[.text] = textChoice }

@@ -78,4 +78,43 @@ import Testing
         #expect(!rechecked.isEmpty && rechecked.allSatisfy(\.passed), "\(rechecked)")
         #expect(entry.failedChecks.isEmpty)
     }
+
+    @Test func itsNoteIsWrittenOfflineFromTheManifestsLibraryThroughItsDescriptor() async throws {
+        let folder = try TemporaryFolder("test-kind")
+        try folder.write("{ \"notes\": [\"Breathe in the sea air\", \"Count three boats\"] }", to: "lib/notes/sea.json")
+        let path = try folder.write("""
+            version: 1
+            week: 2026-W48
+            library: lib/
+            items:
+              - { id: wed-card, kind: note-card, day: wednesday, prompt: "a harbour at noon" }
+            """, to: "week.yaml")
+        let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
+        // The `notes/` section is the test kind's shelf: without its registration it is no section.
+        let stray = try #require(throws: ManifestError.self) {
+            try ContentLibrary.load(manifest.library, manifestFolder: folder.url, kinds: StandardKinds.registry)
+        }
+        #expect(stray.problems.map(\.description).contains { $0.contains("lib/notes: is not a library section") }, "\(stray)")
+
+        let library = try ContentLibrary.load(manifest.library, manifestFolder: folder.url, kinds: NoteCardKind.registry)
+        let output = folder.url.appendingPathComponent("out")
+        let providers = ProviderSet(text: OfflineTextProvider(library: library, kinds: NoteCardKind.registry), image: OfflineImageProvider())
+        let runner = Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
+                            options: RunOptions(output: output), log: { _ in })
+        let plan = runner.plan(cache: nil, committed: (today: "2026-11-25", day: 0, week: 0))
+        #expect(plan.stages.map(\.stage) == ["text", "image"], "\(plan.stages)")
+
+        let report = try await runner.run()
+        let outcome = try #require(report.items.first)
+        #expect(outcome.status == .done, "\(outcome.message ?? "")")
+        let caption = try String(contentsOf: output.appendingPathComponent("2026-W48/wed-card/caption.txt"), encoding: .utf8)
+        #expect(["Breathe in the sea air\n", "Count three boats\n"].contains(caption), "\(caption)")
+
+        // The offline provider built with the standard kinds has no writer for it, and says so.
+        let standard = OfflineTextProvider(library: library, kinds: StandardKinds.registry)
+        let refused = await #expect(throws: FactoryError.self) {
+            try await standard.write(NoteBrief(prompt: "x", seed: 1).request, context: CallContext(item: "wed-card", stage: "text", gateway: nil))
+        }
+        #expect(refused?.description.contains("no writer for note-card text") == true, "\(String(describing: refused))")
+    }
 }

@@ -1,0 +1,79 @@
+import FactoryCore
+
+/// Writes a recipe for a schema with `steps` and `ingredients`, the way a model answers
+/// `RecipePrompt`: a real dish (the one the prompt names, else a seeded one), a short hook, its
+/// 3–7 steps of 5–7 words, realistic time, cost and calories. Deterministic for a seed; passes
+/// `RecipeCheck`. Properties it does not know are filled generically.
+struct FakeRecipe {
+    var random: SeededRandom
+    let schema: JSONValue
+    let fill: FakeAnswerWriter.Filler
+    private let prompt: String
+
+    /// Whether `schema` asks for a recipe: object properties `steps` and `ingredients`.
+    static func isRecipe(_ schema: JSONValue) -> Bool {
+        let properties = schema["properties"]
+        return properties?["steps"]?.object != nil && properties?["ingredients"]?.object != nil
+    }
+
+    init(schema: JSONValue, prompt: String, seed: UInt64, fill: @escaping FakeAnswerWriter.Filler) {
+        self.random = SeededRandom(seed: seed)
+        self.schema = schema
+        self.fill = fill
+        self.prompt = prompt
+    }
+
+    /// The answer; `stepCount` cuts the dish's steps (the wrongCount fault asks for 1).
+    mutating func make(stepCount: Int? = nil) -> JSONValue {
+        let dish = Self.dish(for: prompt, random: &random)
+        var steps: [JSONValue] = []
+        for text in dish.steps.prefix(max(0, stepCount ?? dish.steps.count)) { steps.append(step(text)) }
+        let known: [String: JSONValue] = [
+            "title": .string(dish.title),
+            "hook": .string(random.pick(dish.hooks)),
+            "steps": .array(steps),
+            "timeMinutes": .int(Int64(dish.minutes + Int(random.next() % 3) * 5)),
+            "costDollars": .double(dish.dollars + Double(random.next() % 4) * 0.5),
+            "calories": .int(Int64(dish.calories + Int(random.next() % 5) * 10 - 20)),
+            "ingredients": .array(dish.ingredients.map { .string($0) }),
+        ]
+        let properties = schema["properties"]?.object ?? [:]
+        var fields = otherFields(skipping: Set(known.keys))
+        for (key, value) in known where properties[key] != nil { fields[key] = value }
+        return .object(fields)
+    }
+
+    /// One step as the schema's items want it: a string, or an object with the text in `title`
+    /// (or `text`), a `secondsHint`, and anything else filled generically.
+    private mutating func step(_ text: String) -> JSONValue {
+        let items = schema["properties"]?["steps"]?["items"]
+        guard let properties = items?["properties"]?.object else { return .string(text) }
+        var fields: [String: JSONValue] = [:]
+        for (key, property) in properties.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case "title", "text", "step", "instruction": fields[key] = .string(text)
+            case "secondsHint": fields[key] = .double(1.5 + Double(random.next() % 4) * 0.5)
+            default:
+                fields[key] = fill(property, random.next())
+            }
+        }
+        return .object(fields)
+    }
+
+    /// Top-level properties the recipe does not fill, filled generically.
+    private mutating func otherFields(skipping written: Set<String>) -> [String: JSONValue] {
+        var rest = schema.object ?? [:]
+        rest["properties"] = .object((schema["properties"]?.object ?? [:]).filter { !written.contains($0.key) })
+        rest["required"] = .array((schema["required"]?.array ?? []).filter { !written.contains($0.string ?? "") })
+        return fill(.object(rest), random.next()).object ?? [:]
+    }
+}
+
+extension FakeRecipe {
+    /// The fake provider's answer to a recipe's text request (its descriptor's `fakeAnswer`); the
+    /// wrongCount fault misses the count asked for.
+    static let answer = FakeAnswerWriter(claims: { isRecipe($0) }) { request in
+        var writer = FakeRecipe(schema: request.schema, prompt: request.prompt, seed: request.seed, fill: request.fill)
+        return writer.make(stepCount: request.miscount ? 1 : nil)
+    }
+}
