@@ -49,6 +49,10 @@ struct ChatJob: Sendable {
             let built = try ChatScene(art: art, timeline: timeline, insets: format.safeInsets).build()
             return (built.scene, built.typedText)
         }()
+        // The bubbles' libvips work is done: its cache and the start-up's file pages go before the
+        // contrast pass composes frames on both cores (the item's peak was there, not in the render).
+        Vips.releaseMemory()
+        Vips.releaseFilePages()
         // Every message's text and the cards measured on the composed frames as the thread scrolls.
         let legibility = try TextLegibility.ensure(built, fps: spec.fps)
         let scene = legibility.raised.scene
