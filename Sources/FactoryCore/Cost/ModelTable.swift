@@ -87,9 +87,15 @@ public struct ModelTable: Sendable {
     /// The day the table's prices were last checked against the providers' pages (YYYY-MM-DD).
     public let checked: String
 
+    /// Each named row by provider and model, for the lookup every planned call makes.
+    private let named: [ProviderID: [String: ModelSpec]]
+
     public init(rows: [ModelSpec], checked: String = "1970-01-01") {
         self.rows = rows
         self.checked = checked
+        var named: [ProviderID: [String: ModelSpec]] = [:]
+        for row in rows where !row.isPattern && named[row.provider]?[row.model] == nil { named[row.provider, default: [:]][row.model] = row }
+        self.named = named
     }
 
     /// The table shipped with this build.
@@ -111,6 +117,7 @@ public struct ModelTable: Sendable {
     /// The row for a model: its own, a dated snapshot of a row ("claude-haiku-4-5-20251001" →
     /// "claude-haiku-4-5"), or the longest matching family pattern ("civitai:*").
     public func spec(provider: ProviderID, model: String) -> ModelSpec? {
+        if let row = named[provider]?[model] { return row }
         let mine = rows.filter { $0.provider == provider }
         return mine.first { !$0.isPattern && $0.model == model }
             ?? mine.filter { !$0.isPattern && model.hasPrefix($0.model + "-") && model.dropFirst($0.model.count + 1).allSatisfy(\.isNumber) }

@@ -73,13 +73,30 @@ public enum ModelDefaults {
 /// The one way a day is written, YYYY-MM-DD: in the manifest's time zone for the ledger's days
 /// and the caps, in UTC for model retirements (the providers date them, not our manifests).
 public enum DayStamp {
+    /// The calendar day at `moment` in `zone` (its offset at that instant), by civil-date
+    /// arithmetic: an estimate asks for it once per paid call, and building a `Calendar` each
+    /// time was a tenth of a 10,000-item live estimate.
     public static func day(_ moment: Date = Date(), in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let day = calendar.dateComponents([.year, .month, .day], from: moment)
-        let (y, m, d) = (day.year ?? 1970, day.month ?? 1, day.day ?? 1)
-        return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
+        let local = moment.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: moment))
+        return civil(days: Int((local / 86_400).rounded(.down)))
     }
 
-    public static func utcToday(_ now: Date = Date()) -> String { day(now, in: TimeZone(identifier: "UTC") ?? .current) }
+    public static func utcToday(_ now: Date = Date()) -> String {
+        civil(days: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
+    /// YYYY-MM-DD of the day `days` after 1970-01-01 in the proleptic Gregorian calendar (the
+    /// days-to-civil conversion of Howard Hinnant's "chrono-compatible low-level date algorithms").
+    static func civil(days: Int) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
+    }
 }

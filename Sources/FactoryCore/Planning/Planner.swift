@@ -59,9 +59,10 @@ public struct Planner: Sendable {
         return row
     }
 
-    /// The text a cached paid call produced, so the stages that depend on it can be planned exactly.
-    package func cachedText(_ call: PaidCall?, stage: StageName) -> String? {
-        guard let call, !isFresh(stage), let hit = cache?.result(call.key) else { return nil }
+    /// The text a planned stage's cached call produced, so the stages that depend on it can be
+    /// planned exactly (nil when the stage is to be paid: its key is not looked up again).
+    package func cachedText(_ stage: PlannedStage) -> String? {
+        guard stage.status == .cached, let key = stage.requestKey, let hit = cache?.result(key) else { return nil }
         return String(decoding: hit.payload, as: UTF8.self)
     }
 }

@@ -13,12 +13,11 @@ extension BedtimeJob {
         let brief = writer.brief()
         var story = try writer.overridden(brief)
         if story == nil {
-            var call: PaidCall?
-            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
-                call = try text.plannedCall(write: StoryPrompt.request(brief).with(item.reasoning))
-                return call
-            })
-            if let cached = planner.cachedText(call, stage: .text), case .success(let parsed) = StoryCheck.validate(cached, brief: brief) {
+            let written = try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
+                try text.plannedCall(write: StoryPrompt.request(brief).with(item.reasoning))
+            }
+            stages.append(written)
+            if let cached = planner.cachedText(written), case .success(let parsed) = StoryCheck.validate(cached, brief: brief) {
                 story = parsed
             }
         }

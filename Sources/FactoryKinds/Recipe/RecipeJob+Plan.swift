@@ -10,12 +10,11 @@ extension RecipeJob {
         if let written = spec.recipe {
             recipe = Recipe(written)
         } else {
-            var call: PaidCall?
-            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
-                call = try text.plannedCall(write: RecipePrompt.request(recipeWriter.brief()).with(item.reasoning))
-                return call
-            })
-            if let cached = planner.cachedText(call, stage: .text), case .success(let parsed) = RecipeCheck.validate(cached) {
+            let written = try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
+                try text.plannedCall(write: RecipePrompt.request(recipeWriter.brief()).with(item.reasoning))
+            }
+            stages.append(written)
+            if let cached = planner.cachedText(written), case .success(let parsed) = RecipeCheck.validate(cached) {
                 recipe = parsed
             }
         }

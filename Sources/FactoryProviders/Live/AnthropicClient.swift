@@ -23,7 +23,7 @@ public struct AnthropicClient: TextProvider {
         let body = LiveClient.json(shape.body(model: model, system: system, user: user, schema: schema))
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
-        let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
+        let input = LiveClient.tokens(system: system, user: user, schema: schema)
         let call = PaidCall(provider: .anthropic, endpoint: "messages", model: model, canonical: canonical,
                             estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: shape.maxTokens,
                                                   expectedThinking: shape.expectedThinking))

@@ -105,4 +105,11 @@ public struct LiveClient: Sendable {
 
     /// Rough token count for estimates (about 4 characters per token for English).
     static func tokens(_ text: String) -> Int { max(1, (text.utf8.count + 3) / 4) }
+
+    /// The input tokens of a structured request: its prompts, and its schema as it is sent (a
+    /// schema already made JSON is counted by its bytes, not serialised again for each call).
+    static func tokens(system: String, user: String, schema: Any) -> Int {
+        let schemaBytes = (schema as? CanonicalJSON.Raw)?.data.count ?? json(schema).count
+        return max(1, (system.utf8.count + user.utf8.count + 3) / 4) + max(1, (schemaBytes + 3) / 4)
+    }
 }

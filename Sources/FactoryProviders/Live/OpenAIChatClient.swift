@@ -41,7 +41,7 @@ public struct OpenAIChatClient: TextProvider {
         let body = LiveClient.json(fields)
         var canonical = body
         canonical.append(Data("\nseed=\(seed)".utf8))
-        let input = LiveClient.tokens(system + user) + LiveClient.tokens(String(decoding: LiveClient.json(schema), as: UTF8.self))
+        let input = LiveClient.tokens(system: system, user: user, schema: schema)
         let call = PaidCall(provider: .openai, endpoint: "chat.completions", model: model, canonical: canonical,
                             estimate: spec.tokens(input: input, expectedOutput: expectedOutput, maxOutput: budget,
                                                   expectedThinking: reasoningBudget / 2))
