@@ -16,9 +16,24 @@ extension Kind {
 public enum NoteCardKind {
     public static let descriptor = KindDescriptor(
         kind: .noteCard, keys: NoteCardSpec.keys, textEffort: .low, summary: "a still card with a note (tests only)",
-        offline: NoteBrief.offlineWriter, fakeAnswer: NoteBrief.fakeAnswer,
+        offline: NoteBrief.offlineWriter, offlineArt: NoteCardKind.offlineArt, fakeAnswer: NoteBrief.fakeAnswer,
         decode: { try NoteCardSpec(from: $0) },
         job: { item, spec, context in NoteCardJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers) })
+
+    /// The card's colour when painted offline.
+    public static let offlineColour = (r: 42, g: 111, b: 151)
+
+    /// Its offline picture: a card of one colour (what a kind's own offline art looks like to the
+    /// offline image provider, which finds it by the request's `kind` hint).
+    static let offlineArt: OfflineArtist = { request in
+        let (r, g, b) = offlineColour
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(request.width)\" height=\"\(request.height)\">"
+            + "<rect width=\"100%\" height=\"100%\" fill=\"rgb(\(r),\(g),\(b))\"/></svg>"
+        let data = try Shapes.svg(svg).flatten().pngData()
+        return GeneratedImage(data: data, record: GenerationRecord(stage: .image, provider: OfflineWriter.provider, model: "note-card-colour",
+                                                                   seed: request.seed, promptHash: Digest.sha256(request.positivePrompt),
+                                                                   units: ["images": 1], costUSD: 0))
+    }
 
     /// The standard kinds and this one.
     public static let registry = StandardKinds.registry.adding(descriptor)
@@ -59,7 +74,8 @@ struct NoteCardJob: KindJob {
     var request: ImageRequest {
         let (width, height) = item.format.generationSize
         return ImageRequest(positivePrompt: spec.prompt, negativePrompt: "", model: ModelDefaults.image, width: width, height: height,
-                            steps: 20, cfgScale: 7, seed: item.seed ?? Seed.from(item.id, manifest.week.description, "card"))
+                            steps: 20, cfgScale: 7, seed: item.seed ?? Seed.from(item.id, manifest.week.description, "card"),
+                            hints: ["kind": Kind.noteCard.rawValue])
     }
 
     var noteRequest: TextRequest {

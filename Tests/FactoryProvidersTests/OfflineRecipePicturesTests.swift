@@ -1,5 +1,5 @@
 import FactoryCore
-import FactoryKinds
+@testable import FactoryKinds
 import FactoryImaging
 @testable import FactoryProviders
 import Foundation
@@ -18,7 +18,7 @@ struct OfflineRecipePicturesTests {
         let text = prompt ?? prompts[role] ?? ""
         return ImageRequest(positivePrompt: text, negativePrompt: "text", model: "civitai:4384@128713", width: 576, height: 1024,
                             steps: 28, cfgScale: 7, seed: seed,
-                            hints: ["kind": "recipe", "role": role, "week": "2026-W03", "prompt": text,
+                            hints: ["kind": Kind.recipeVideo.rawValue, "role": role, "week": "2026-W03", "prompt": text,
                                     "style": role == "meal" ? "photographic" : "minimalist"])
     }
 

@@ -1,5 +1,5 @@
 import FactoryCore
-import FactoryKinds
+@testable import FactoryKinds
 import FactoryImaging
 @testable import FactoryProviders
 import Foundation
@@ -15,7 +15,7 @@ struct OfflineStorybookTests {
 
     static func request(_ setting: String?, seed: UInt64 = 7, hero: String = "curly red hair and a yellow raincoat",
                         prompt: String = "Mia walking home; soft watercolour children's book illustration") -> ImageRequest {
-        var hints = ["kind": "bedtime", "week": "2026-W48", "prompt": prompt, "hero": hero]
+        var hints = ["kind": Kind.bedtimeStory.rawValue, "week": "2026-W48", "prompt": prompt, "hero": hero]
         hints["setting"] = setting
         return ImageRequest(positivePrompt: prompt, negativePrompt: "scary", model: "m", width: 576, height: 1024, steps: 28,
                             cfgScale: 7, seed: seed, hints: hints)

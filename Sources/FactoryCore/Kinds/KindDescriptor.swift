@@ -20,6 +20,9 @@ public struct KindDescriptor: Sendable {
     public let forChildren: Bool
     /// How its text is written with no key and no network; nil when the kind asks for none.
     public let offline: OfflineWriter?
+    /// Its pictures with no key and no network (requests whose `kind` hint is the kind's name);
+    /// nil: the offline image provider's landscapes.
+    public let offlineArt: OfflineArtist?
     /// How the fake provider server answers the kind's text requests; nil for generic schema filler.
     public let fakeAnswer: FakeAnswerWriter?
     /// Decodes the kind's settings from the item's merged mapping (unknown keys are already refused).
@@ -30,7 +33,7 @@ public struct KindDescriptor: Sendable {
     /// A kind whose settings are `Spec`: `job` is handed the item's settings already typed.
     public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String,
                                 loudness: LoudnessTarget = .shortForm, forChildren: Bool = false,
-                                offline: OfflineWriter? = nil, fakeAnswer: FakeAnswerWriter? = nil,
+                                offline: OfflineWriter? = nil, offlineArt: OfflineArtist? = nil, fakeAnswer: FakeAnswerWriter? = nil,
                                 decode: @escaping @Sendable (Decoder) throws -> Spec,
                                 job: @escaping @Sendable (Item, Spec, KindContext) -> any KindJob) {
         self.kind = kind
@@ -40,6 +43,7 @@ public struct KindDescriptor: Sendable {
         self.loudness = loudness
         self.forChildren = forChildren
         self.offline = offline
+        self.offlineArt = offlineArt
         self.fakeAnswer = fakeAnswer
         self.decode = { try decode($0) }
         self.job = { item, context in

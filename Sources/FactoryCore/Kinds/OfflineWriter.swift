@@ -47,3 +47,7 @@ public struct OfflineWriter: Sendable {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
+
+/// Paints a kind's picture with no key and no network (its descriptor's `offlineArt`): the offline
+/// image provider hands it the requests whose `kind` hint names the kind.
+public typealias OfflineArtist = @Sendable (ImageRequest) throws -> GeneratedImage

@@ -17,7 +17,7 @@ public enum BedtimeKind {
         KindDescriptor(
             kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
             loudness: LoudnessTarget.Preset.bedtime.target, forChildren: true,
-            offline: StoryBrief.offlineWriter, fakeAnswer: FakeStory.answer,
+            offline: StoryBrief.offlineWriter, offlineArt: StorybookPainter.offlineArt, fakeAnswer: FakeStory.answer,
             decode: { try BedtimeSpec(from: $0) },
             job: { item, spec, context in
                 BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,

@@ -21,7 +21,7 @@ enum RecipeImages {
         let offset: UInt64 = role == "before" ? 0 : (role == "after" ? 1 : 2)
         return ImageRequest(positivePrompt: prompt(role: role, recipe: recipe), negativePrompt: negative,
                             model: ModelDefaults.image, width: size.width, height: size.height, steps: 28, cfgScale: 7,
-                            seed: seed &+ offset, hints: ["kind": "recipe", "role": role, "week": week.description,
+                            seed: seed &+ offset, hints: ["kind": Kind.recipeVideo.rawValue, "role": role, "week": week.description,
                                                           "prompt": prompt(role: role, recipe: recipe),
                                                           "style": role == "meal" ? "photographic" : "minimalist"])
     }

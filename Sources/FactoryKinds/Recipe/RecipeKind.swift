@@ -16,7 +16,7 @@ public enum RecipeKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .recipeVideo, keys: RecipeSpec.keys, textEffort: .low, summary: "a recipe video in one of five templates",
-            offline: RecipeBrief.offlineWriter, fakeAnswer: FakeRecipe.answer,
+            offline: RecipeBrief.offlineWriter, offlineArt: RecipePainter.offlineArt, fakeAnswer: FakeRecipe.answer,
             decode: { try RecipeSpec(from: $0) },
             job: { item, spec, context in
                 RecipeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,

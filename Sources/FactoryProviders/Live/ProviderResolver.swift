@@ -52,7 +52,7 @@ public struct ResolvedProviders: Sendable {
         let credentials = try Credentials.load(environment: environment)
         if offline {
             let speech = OfflineSpeechProvider()
-            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(library: library, kinds: kinds), image: OfflineImageProvider(), speech: speech, description: [
+            return ResolvedProviders(set: ProviderSet(text: OfflineTextProvider(library: library, kinds: kinds), image: OfflineImageProvider(kinds: kinds), speech: speech, description: [
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
                 "speech: offline (\(OfflineSpeechProvider.describe()); --offline, nothing is spent)",
@@ -110,7 +110,7 @@ public struct ResolvedProviders: Sendable {
             lines.append("image: runware (live, \(client.endpoint.base.absoluteString))")
             live[.image] = .runware
         } else {
-            image = OfflineImageProvider()
+            image = OfflineImageProvider(kinds: kinds)
             lines.append("image: offline (" + (choices.image == .offline ? "manifest says offline" : "no RUNWARE_API_KEY") + "; nothing is spent)")
         }
 

@@ -3,14 +3,20 @@ import FactoryKinds
 import FactoryImaging
 import Foundation
 
-/// The embedded image provider: seeded procedural art, different per series, style and week.
+/// The embedded image provider: a kind's own offline art when the request's `kind` hint names a
+/// kind that has some (`KindDescriptor.offlineArt`: a recipe's fridge and plate, a bedtime
+/// story's storybook scene), else seeded procedural landscapes, different per series, style and week.
 public struct OfflineImageProvider: ImageProvider {
-    public let name = "offline"
-    public init() {}
+    public let name = OfflineWriter.provider
+    /// The kinds whose offline art paints their requests.
+    let kinds: KindRegistry
+
+    public init(kinds: KindRegistry = StandardKinds.registry) {
+        self.kinds = kinds
+    }
 
     public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
-        if request.hints["kind"] == "recipe" { return try recipePicture(request) }
-        if request.hints["kind"] == "bedtime" { return try storybookPicture(request) }
+        if let kind = request.hints["kind"], let paint = kinds[Kind(kind)]?.offlineArt { return try paint(request) }
         let series = request.hints["series"].flatMap(Series.init(rawValue:)) ?? .mindfulMoment
         let style = request.hints["style"].flatMap(PosterStyle.init(rawValue:)) ?? series.defaultStyle
         let week = request.hints["week"] ?? ""
@@ -25,20 +31,6 @@ public struct OfflineImageProvider: ImageProvider {
         let record = GenerationRecord(stage: "image", provider: name, model: "procedural-\(style.rawValue)-v1",
                                       parameters: ["width": "\(request.width)", "height": "\(request.height)", "style": style.rawValue,
                                                    "series": series.rawValue],
-                                      seed: request.seed, promptHash: Digest.sha256(request.positivePrompt),
-                                      units: ["images": 1], costUSD: 0)
-        return GeneratedImage(data: data, record: record)
-    }
-
-    /// A recipe's fridge before, fridge after or plated meal, painted by role instead of a landscape.
-    func recipePicture(_ request: ImageRequest) throws -> GeneratedImage {
-        let role = request.hints["role"].flatMap(RecipePainter.Role.init(rawValue:)) ?? .meal
-        var painter = RecipePainter(width: request.width, height: request.height, role: role,
-                                    prompt: request.hints["prompt"] ?? request.positivePrompt, seed: request.seed)
-        let image = try Shapes.svg(painter.svg()).flatten().grained(sigma: 3)
-        let data = try image.jpegData(quality: 92)
-        let record = GenerationRecord(stage: "image", provider: name, model: "procedural-recipe-\(role.rawValue)-v1",
-                                      parameters: ["width": "\(request.width)", "height": "\(request.height)", "role": role.rawValue],
                                       seed: request.seed, promptHash: Digest.sha256(request.positivePrompt),
                                       units: ["images": 1], costUSD: 0)
         return GeneratedImage(data: data, record: record)

@@ -52,7 +52,7 @@ import Testing
         let path = try folder.write(Self.manifest, to: "week.yaml")
         let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
         let output = folder.url.appendingPathComponent("out")
-        let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider())
+        let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(kinds: NoteCardKind.registry))
         let runner = Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
                             options: RunOptions(output: output), log: { _ in })
 
@@ -68,6 +68,10 @@ import Testing
         let bundle = output.appendingPathComponent("2026-W48/tue-card")
         let card = try Image.load(path: bundle.appendingPathComponent("card.png").path)
         #expect((card.width, card.height) == (1080, 1920))
+        // Its picture is its own offline art, found by the offline image provider through the descriptor.
+        let mean = try card.pixels().mean(x: 0, y: 0, width: card.width, height: card.height)
+        let colour = NoteCardKind.offlineColour
+        #expect(abs(mean.r - Double(colour.r)) < 2 && abs(mean.g - Double(colour.g)) < 2 && abs(mean.b - Double(colour.b)) < 2, "\(mean)")
         #expect(try String(contentsOf: bundle.appendingPathComponent("caption.txt"), encoding: .utf8) == "Water the plants\n")
 
         // Review: read like any bundle, and its files re-checked.

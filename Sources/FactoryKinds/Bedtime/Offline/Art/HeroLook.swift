@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 
 /// How the hero is drawn, read from the item's `appearance` words ("curly red hair and a yellow
 /// raincoat"): hair colour and shape, the coat's colour, the skin tone. What the words do not say

@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 import Foundation
 
 /// Paints the offline bedtime illustration as a flat storybook scene in SVG (rendered by librsvg

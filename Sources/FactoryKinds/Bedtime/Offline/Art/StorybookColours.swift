@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 
 /// The colours of one storybook setting: a night sky fading to a dusk horizon, the ground's far,
 /// middle and near tones, the moon's light and the warm light of lanterns and windows. `warmth`

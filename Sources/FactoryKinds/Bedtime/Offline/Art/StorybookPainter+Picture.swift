@@ -1,19 +1,18 @@
 import FactoryCore
-import FactoryKinds
 import FactoryImaging
 import Foundation
 
-extension OfflineImageProvider {
-    /// A bedtime story's illustration: the storybook scene of the story's setting (the `setting`
-    /// hint, else the one its prompt speaks of, else one picked by seed) with the hero drawn from
-    /// the `hero` hint's appearance words.
-    func storybookPicture(_ request: ImageRequest) throws -> GeneratedImage {
-        let setting = Self.setting(of: request)
+extension StorybookPainter {
+    /// A bedtime story's illustration with no key (its descriptor's `offlineArt`): the storybook
+    /// scene of the story's setting (the `setting` hint, else the one its prompt speaks of, else
+    /// one picked by seed) with the hero drawn from the `hero` hint's appearance words.
+    static let offlineArt: OfflineArtist = { request in
+        let setting = setting(of: request)
         var painter = StorybookPainter(width: request.width, height: request.height, setting: setting,
                                        appearance: request.hints["hero"] ?? "", seed: request.seed)
         let image = try Shapes.svg(painter.svg()).flatten().grained(sigma: 2.5)
         let data = try image.jpegData(quality: 92)
-        let record = GenerationRecord(stage: .image, provider: name, model: "procedural-storybook-\(setting.rawValue)-v1",
+        let record = GenerationRecord(stage: .image, provider: OfflineWriter.provider, model: "procedural-storybook-\(setting.rawValue)-v1",
                                       parameters: ["width": "\(request.width)", "height": "\(request.height)", "setting": setting.rawValue],
                                       seed: request.seed, promptHash: Digest.sha256(request.positivePrompt),
                                       units: ["images": 1], costUSD: 0)

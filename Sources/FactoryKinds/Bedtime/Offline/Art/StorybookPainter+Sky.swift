@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 import Foundation
 
 /// The sky of every setting: the gradient, the stars (a dust of small ones, a few twinkling
