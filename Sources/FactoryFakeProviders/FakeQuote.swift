@@ -10,10 +10,7 @@ import FactoryCore
 /// seeds the pick.
 enum FakeQuote {
     /// Whether `schema` asks for a poster quote: object properties `quote` and `attribution`.
-    static func isQuote(_ schema: FakeJSON) -> Bool {
-        let properties = schema["properties"]
-        return properties?["quote"]?.object != nil && properties?["attribution"]?.object != nil
-    }
+    static func isQuote(_ schema: FakeJSON) -> Bool { FakeAnswerWriter.schema(schema, has: ["quote", "attribution"]) }
 
     /// `{"attribution": …, "quote": …}` for one line of the list, picked by `seed`. A line
     /// "text — Author" has its attribution after the em dash; otherwise it is the brand's own line.

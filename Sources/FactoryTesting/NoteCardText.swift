@@ -48,7 +48,7 @@ public struct NoteBrief: TextBrief, Equatable {
     }
 
     /// The fake server's answer to a schema with a `note` property: a note about the picture.
-    static let fakeAnswer = FakeAnswerWriter(claims: { $0["properties"]?["note"]?.object != nil }) { request in
+    static let fakeAnswer = FakeAnswerWriter(claimingSchemasWith: ["note"]) { request in
         let picture = request.prompt.replacingOccurrences(of: "The card's picture: ", with: "").trimmingCharacters(in: CharacterSet(charactersIn: ". "))
         return .object(["note": .string("Look: \(picture)")])
     }

@@ -24,6 +24,15 @@ public struct FakeAnswerWriter: Sendable {
             self.miscount = miscount
             self.fill = fill
         }
+
+        /// The schema's properties that are not in `written`, filled generically (a kind's writer
+        /// writes what it knows and leaves the rest of an unfamiliar schema to the filler).
+        public func rest(besides written: Set<String>, seed: UInt64) -> [String: JSONValue] {
+            var rest = schema.object ?? [:]
+            rest["properties"] = .object((schema["properties"]?.object ?? [:]).filter { !written.contains($0.key) })
+            rest["required"] = .array((schema["required"]?.array ?? []).filter { !written.contains($0.string ?? "") })
+            return fill(.object(rest), seed).object ?? [:]
+        }
     }
 
     /// Whether a request's schema asks for this kind's answer (by the properties it names).
@@ -34,5 +43,17 @@ public struct FakeAnswerWriter: Sendable {
     public init(claims: @escaping @Sendable (JSONValue) -> Bool, write: @escaping @Sendable (Request) -> JSONValue) {
         self.claims = claims
         self.write = write
+    }
+
+    /// A writer that claims the schemas whose properties include each of `properties` (a story's
+    /// `paragraphs` and `illustrationPrompt`).
+    public init(claimingSchemasWith properties: [String], write: @escaping @Sendable (Request) -> JSONValue) {
+        self.init(claims: { Self.schema($0, has: properties) }, write: write)
+    }
+
+    /// Whether `schema` declares each of `properties` (as a property schema object).
+    public static func schema(_ schema: JSONValue, has properties: [String]) -> Bool {
+        let declared = schema["properties"]
+        return properties.allSatisfy { declared?[$0]?.object != nil }
     }
 }

@@ -8,22 +8,15 @@ import Foundation
 /// does not know are filled generically.
 struct FakeStory {
     var random: SeededRandom
-    let schema: JSONValue
-    let fill: FakeAnswerWriter.Filler
+    let request: FakeAnswerWriter.Request
     let hero: String
     let friend: String
     let targetWords: Int
 
-    /// Whether `schema` asks for a story: object properties `paragraphs` and `illustrationPrompt`.
-    static func isStory(_ schema: JSONValue) -> Bool {
-        let properties = schema["properties"]
-        return properties?["paragraphs"]?.object != nil && properties?["illustrationPrompt"]?.object != nil
-    }
-
-    init(schema: JSONValue, prompt: String, seed: UInt64, fill: @escaping FakeAnswerWriter.Filler) {
-        self.random = SeededRandom(seed: seed)
-        self.schema = schema
-        self.fill = fill
+    init(_ request: FakeAnswerWriter.Request) {
+        self.request = request
+        random = SeededRandom(seed: request.seed)
+        let prompt = request.prompt
         hero = Self.capture(#"The hero: ([^,\n]+),"#, in: prompt) ?? "Luna"
         let companion = Self.capture(#"Companion: ([^\n]+)\."#, in: prompt)
         friend = companion.map(Self.callName) ?? "Hoot the owl"
@@ -68,11 +61,8 @@ struct FakeStory {
             "summary": .string("\(hero) and \(friend) take an evening walk and help a little lamb find its mother."),
             "illustrationPrompt": .string("A gentle watercolour of \(hero) and \(friend) in a moonlit meadow with a little lamb, soft warm colours."),
         ]
-        let properties = schema["properties"]?.object ?? [:]
-        var rest = schema.object ?? [:]
-        rest["properties"] = .object(properties.filter { known[$0.key] == nil })
-        rest["required"] = .array((schema["required"]?.array ?? []).filter { known[$0.string ?? ""] == nil })
-        var fields = fill(.object(rest), random.next()).object ?? [:]
+        let properties = request.schema["properties"]?.object ?? [:]
+        var fields = request.rest(besides: Set(known.keys), seed: random.next())
         for (key, value) in known where properties[key] != nil { fields[key] = value }
         return .object(fields)
     }
@@ -101,8 +91,8 @@ struct FakeStory {
 extension FakeStory {
     /// The fake provider's answer to a bedtime story's text request (its descriptor's `fakeAnswer`); the
     /// wrongCount fault misses the count asked for.
-    static let answer = FakeAnswerWriter(claims: { isStory($0) }) { request in
-        var writer = FakeStory(schema: request.schema, prompt: request.prompt, seed: request.seed, fill: request.fill)
+    static let answer = FakeAnswerWriter(claimingSchemasWith: ["paragraphs", "illustrationPrompt"]) { request in
+        var writer = FakeStory(request)
         return writer.make(short: request.miscount)
     }
 }

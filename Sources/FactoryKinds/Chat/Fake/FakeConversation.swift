@@ -13,23 +13,12 @@ struct FakeConversation {
         var avatar: String
     }
 
+    let request: FakeAnswerWriter.Request
+    /// Seeded by the request: the same request, the same answer.
     var random: SeededRandom
-    let schema: JSONValue
-    let fill: FakeAnswerWriter.Filler
-    private let prompt: String
 
-    /// Whether `schema` asks for a conversation: object properties `characters` and `messages`.
-    static func isChatStory(_ schema: JSONValue) -> Bool {
-        let properties = schema["properties"]
-        return properties?["characters"]?.object != nil && properties?["messages"]?.object != nil
-    }
-
-    init(schema: JSONValue, prompt: String, seed: UInt64, fill: @escaping FakeAnswerWriter.Filler) {
-        self.random = SeededRandom(seed: seed)
-        self.schema = schema
-        self.fill = fill
-        self.prompt = prompt
-    }
+    var schema: JSONValue { request.schema }
+    var prompt: String { request.prompt }
 
     /// The answer; `messageCount` overrides the count the prompt asks for (default 8).
     mutating func make(messageCount: Int? = nil) -> JSONValue {
@@ -97,19 +86,15 @@ struct FakeConversation {
 
     /// Top-level properties besides title, characters and messages, filled generically.
     private mutating func otherFields() -> [String: JSONValue] {
-        let written: Set<String> = ["title", "characters", "messages"]
-        var rest = schema.object ?? [:]
-        rest["properties"] = .object((schema["properties"]?.object ?? [:]).filter { !written.contains($0.key) })
-        rest["required"] = .array((schema["required"]?.array ?? []).filter { !written.contains($0.string ?? "") })
-        return fill(.object(rest), random.next()).object ?? [:]
+        request.rest(besides: ["title", "characters", "messages"], seed: random.next())
     }
 }
 
 extension FakeConversation {
     /// The fake provider's answer to a chat story's text request (its descriptor's `fakeAnswer`); the
     /// wrongCount fault misses the count asked for.
-    static let answer = FakeAnswerWriter(claims: { isChatStory($0) }) { request in
-        var writer = FakeConversation(schema: request.schema, prompt: request.prompt, seed: request.seed, fill: request.fill)
+    static let answer = FakeAnswerWriter(claimingSchemasWith: ["characters", "messages"]) { request in
+        var writer = FakeConversation(request: request, random: SeededRandom(seed: request.seed))
         return writer.make(messageCount: request.miscount ? 2 : nil)
     }
 }

@@ -5,27 +5,15 @@ import FactoryCore
 /// 3–7 steps of 5–7 words, realistic time, cost and calories. Deterministic for a seed; passes
 /// `RecipeCheck`. Properties it does not know are filled generically.
 struct FakeRecipe {
+    let request: FakeAnswerWriter.Request
+    /// Seeded by the request: the same request, the same answer.
     var random: SeededRandom
-    let schema: JSONValue
-    let fill: FakeAnswerWriter.Filler
-    private let prompt: String
 
-    /// Whether `schema` asks for a recipe: object properties `steps` and `ingredients`.
-    static func isRecipe(_ schema: JSONValue) -> Bool {
-        let properties = schema["properties"]
-        return properties?["steps"]?.object != nil && properties?["ingredients"]?.object != nil
-    }
-
-    init(schema: JSONValue, prompt: String, seed: UInt64, fill: @escaping FakeAnswerWriter.Filler) {
-        self.random = SeededRandom(seed: seed)
-        self.schema = schema
-        self.fill = fill
-        self.prompt = prompt
-    }
+    var schema: JSONValue { request.schema }
 
     /// The answer; `stepCount` cuts the dish's steps (the wrongCount fault asks for 1).
     mutating func make(stepCount: Int? = nil) -> JSONValue {
-        let dish = Self.dish(for: prompt, random: &random)
+        let dish = Self.dish(for: request.prompt, random: &random)
         var steps: [JSONValue] = []
         for text in dish.steps.prefix(max(0, stepCount ?? dish.steps.count)) { steps.append(step(text)) }
         let known: [String: JSONValue] = [
@@ -54,7 +42,7 @@ struct FakeRecipe {
             case "title", "text", "step", "instruction": fields[key] = .string(text)
             case "secondsHint": fields[key] = .double(1.5 + Double(random.next() % 4) * 0.5)
             default:
-                fields[key] = fill(property, random.next())
+                fields[key] = request.fill(property, random.next())
             }
         }
         return .object(fields)
@@ -62,18 +50,15 @@ struct FakeRecipe {
 
     /// Top-level properties the recipe does not fill, filled generically.
     private mutating func otherFields(skipping written: Set<String>) -> [String: JSONValue] {
-        var rest = schema.object ?? [:]
-        rest["properties"] = .object((schema["properties"]?.object ?? [:]).filter { !written.contains($0.key) })
-        rest["required"] = .array((schema["required"]?.array ?? []).filter { !written.contains($0.string ?? "") })
-        return fill(.object(rest), random.next()).object ?? [:]
+        request.rest(besides: written, seed: random.next())
     }
 }
 
 extension FakeRecipe {
     /// The fake provider's answer to a recipe's text request (its descriptor's `fakeAnswer`); the
     /// wrongCount fault misses the count asked for.
-    static let answer = FakeAnswerWriter(claims: { isRecipe($0) }) { request in
-        var writer = FakeRecipe(schema: request.schema, prompt: request.prompt, seed: request.seed, fill: request.fill)
+    static let answer = FakeAnswerWriter(claimingSchemasWith: ["steps", "ingredients"]) { request in
+        var writer = FakeRecipe(request: request, random: SeededRandom(seed: request.seed))
         return writer.make(stepCount: request.miscount ? 1 : nil)
     }
 }
