@@ -1,5 +1,5 @@
 /// How the fake provider server answers a kind's structured text request the way a live model
-/// does (a story that passes the kind's check, a recipe of real steps), so rehearsals and tests
+/// does (an answer that passes the kind's own check), so rehearsals and tests
 /// run the kind's whole path offline. Requests no kind claims get generic schema filler.
 public struct FakeAnswerWriter: Sendable {
     /// Fills a schema (or part of one) with plausible values, for properties the kind does not
@@ -45,8 +45,7 @@ public struct FakeAnswerWriter: Sendable {
         self.write = write
     }
 
-    /// A writer that claims the schemas whose properties include each of `properties` (a story's
-    /// `paragraphs` and `illustrationPrompt`).
+    /// A writer that claims the schemas whose properties include each of `properties`.
     public init(claimingSchemasWith properties: [String], write: @escaping @Sendable (Request) -> JSONValue) {
         self.init(claims: { Self.schema($0, has: properties) }, write: write)
     }

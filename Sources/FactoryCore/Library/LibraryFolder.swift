@@ -1,7 +1,6 @@
 import Foundation
 
-/// Reads a library folder: one subfolder per section the kinds' shelves name (`quotes/`,
-/// `stories/`, …), each holding `.json` (or `.yaml`) files read in name order. Every file is
+/// Reads a library folder: one subfolder per section the kinds' shelves name, each holding `.json` (or `.yaml`) files read in name order. Every file is
 /// decoded strictly and every problem of every file is reported, each as
 /// `file:line:col: path: message`.
 public enum LibraryFolder {

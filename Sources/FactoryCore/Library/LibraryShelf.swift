@@ -1,11 +1,10 @@
 import Foundation
 
 /// One kind's share of an offline content library: what its writer picks from, read from the
-/// library folder's sections it names (a poster's `quotes/`, a bedtime story's `stories/` and
-/// `story-parts/`). A kind names its shelf in its descriptor's `OfflineWriter`; Core reads,
-/// merges and checks shelves without knowing what they hold.
+/// sections it names (subfolders of a library folder). A kind names its shelf in its
+/// descriptor's `OfflineWriter`; Core reads, merges and checks shelves without knowing what they hold.
 public protocol LibraryShelf: Sendable {
-    /// The folders of a library this shelf reads, e.g. `["quotes"]`.
+    /// The subfolders of a library this shelf reads.
     static var sections: [String] { get }
     /// An empty shelf.
     init()
@@ -19,7 +18,7 @@ public protocol LibraryShelf: Sendable {
 }
 
 extension LibraryShelf {
-    /// One part of a shelf (a series' quotes, the recipes). `merge`: theirs is added after ours,
+    /// One part of a shelf (one list of entries keyed by id or text). `merge`: theirs is added after ours,
     /// and an entry with the key of one of ours takes its place. `replace`: theirs alone when they
     /// have any; a part they leave empty stays ours, so no writer is left with nothing.
     public static func combine<T>(_ ours: [T], _ theirs: [T], key: KeyPath<T, String>, mode: LibrarySetting.Mode) -> [T] {
@@ -30,7 +29,7 @@ extension LibraryShelf {
         return ours.map { byKey[$0[keyPath: key]] ?? $0 } + theirs.filter { !ourKeys.contains($0[keyPath: key]) }
     }
 
-    /// A problem for each value of `values` seen before ("the recipe id "x" appears twice").
+    /// A problem for each value of `values` seen before ("the … id "x" appears twice").
     public static func repeated(_ values: [String], _ what: String, in folder: String) -> [Problem] {
         var seen = Set<String>()
         return values.filter { !seen.insert($0).inserted }.map {
