@@ -1,6 +1,7 @@
 /// How the fake provider server answers a kind's structured text request the way a live model
 /// does (an answer that passes the kind's own check), so rehearsals and tests
-/// run the kind's whole path offline. Requests no kind claims get generic schema filler.
+/// run the kind's whole path offline. Requests no kind claims get generic schema filler. The
+/// providers' documents promise the schema's shape, not this content (see `FakeAnswer`).
 public struct FakeAnswerWriter: Sendable {
     /// Fills a schema (or part of one) with plausible values, for properties the kind does not
     /// write itself; the fake server supplies it.
