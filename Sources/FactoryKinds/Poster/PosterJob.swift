@@ -109,16 +109,14 @@ struct PosterJob: Sendable {
 
     /// poster.jpg (the main layout), poster-2.jpg, … (each other variant laid out here) and
     /// cover.jpg (the main still at 720 px wide). The caller releases libvips' memory afterwards, once the video's layers are made too.
-    func stills(main: PosterLayout, images: [GeneratedImage], quote: String, attribution: String, writer: BundleWriter) throws {
+    func stills(main: PosterLayout, images: [GeneratedImage], writer: BundleWriter) throws {
         try Task.checkCancellation()
         // One variant at a time: made side by side they peaked at 198–202 MB (the item's highest,
         // over the 200 MB goal), one by one at 176–185 MB, in the same time (8.1 s either way).
         for variant in 0..<images.count {
-            var layout = main
-            if variant > 0 {
-                layout = try self.layout(images[variant], quote: quote, attribution: attribution)
-                layout.plates = main.plates
-            }
+            // A variant differs from the main layout by its picture alone: its text (set with the
+            // same words, fonts and frame, so the same images) is not set again.
+            let layout = variant == 0 ? main : try main.over(try Image.decode(images[variant].data), format: item.format)
             let still = try layout.still()
             try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
             if variant == 0 {
@@ -143,7 +141,7 @@ struct PosterJob: Sendable {
             var main = try layout(first, quote: quote, attribution: attribution)
             let legibility = try TextLegibility.ensure(try PosterVideo.scene(main, duration: spec.duration), fps: PosterVideo.fps)
             main.plates = legibility.raised.plates
-            try stills(main: main, images: assets.images, quote: quote, attribution: attribution, writer: writer)
+            try stills(main: main, images: assets.images, writer: writer)
             return (legibility, PosterChecks.Geometry(main))
         }()
         let scene = legibility.raised.scene

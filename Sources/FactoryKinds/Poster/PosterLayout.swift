@@ -56,9 +56,7 @@ public struct PosterLayout: Sendable {
                             brand: Brand) throws -> PosterLayout {
         let (w, h) = format.size
         let insets = format.safeInsets
-        // Upscale and smart-crop to the format, then a gentle grade: a touch of contrast and chroma.
-        let background = try image.srgb().flatten().cover(width: w, height: h)
-            .saturated(1.06).adjusted(brightness: -6, contrast: 1.04).materialised()
+        let background = try graded(image, format: format)
 
         let safeWidth = w - insets.left - insets.right
         let textWidth = safeWidth - 48
@@ -123,6 +121,21 @@ public struct PosterLayout: Sendable {
         }
         return PosterLayout(width: w, height: h, background: background, scrim: scrim, label: labelPlaced, quote: quotePlaced,
                             attribution: attributionPlaced, handle: handlePlaced, watermark: watermarkPlaced)
+    }
+
+    /// The background: the image upscaled and smart-cropped to the format, then a gentle grade (a
+    /// touch of contrast and chroma).
+    public static func graded(_ image: Image, format: Format) throws -> Image {
+        let (w, h) = format.size
+        return try image.srgb().flatten().cover(width: w, height: h)
+            .saturated(1.06).adjusted(brightness: -6, contrast: 1.04).materialised()
+    }
+
+    /// The same layout over another picture: a variant's text is the main layout's, set once.
+    public func over(_ image: Image, format: Format) throws -> PosterLayout {
+        var layout = self
+        layout.background = try Self.graded(image, format: format)
+        return layout
     }
 
     static func place(_ name: String, _ image: Image, centreX: Int, top: Int) -> PlacedImage {
