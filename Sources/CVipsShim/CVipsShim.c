@@ -165,6 +165,17 @@ int cf_vips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b
 int cf_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
     return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
 }
+int cf_vips_composite_over_many(VipsImage **in, int n, VipsImage **out, const int *xs, const int *ys) {
+    if (n < 2) return -1;
+    int *modes = g_new(int, n - 1);
+    for (int i = 0; i < n - 1; i++) modes[i] = VIPS_BLEND_MODE_OVER;
+    VipsArrayInt *ax = vips_array_int_new(xs, n - 1), *ay = vips_array_int_new(ys, n - 1);
+    int rc = vips_composite(in, out, n, modes, "x", ax, "y", ay, NULL);
+    vips_area_unref(VIPS_AREA(ax));
+    vips_area_unref(VIPS_AREA(ay));
+    g_free(modes);
+    return rc;
+}
 int cf_vips_gaussnoise(VipsImage **out, int width, int height, double mean, double sigma) {
     return vips_gaussnoise(out, width, height, "mean", mean, "sigma", sigma, "seed", 0, NULL);
 }

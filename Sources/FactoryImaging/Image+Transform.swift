@@ -81,6 +81,22 @@ extension Image {
         return try result.uchar()
     }
 
+    /// Draws every overlay over `self` in order, each at its (x, y), in one pass of libvips'
+    /// n-ary composite: a chain of two-image composites blends and rounds the whole frame again
+    /// for each overlay (a poster still has five to eight).
+    public func composited(_ overlays: [(image: Image, x: Int, y: Int)]) throws -> Image {
+        if overlays.isEmpty { return self }
+        let images = try [self] + overlays.map { $0.image.bands < 3 && bands >= 3 ? try $0.image.srgb() : $0.image }
+        var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map(\.pointer)
+        let xs = overlays.map { Int32($0.x) }, ys = overlays.map { Int32($0.y) }
+        let result = try withExtendedLifetime(images) {
+            try Vips.make("cannot composite") { out in
+                pointers.withUnsafeMutableBufferPointer { cf_vips_composite_over_many($0.baseAddress, Int32(images.count), out, xs, ys) }
+            }
+        }
+        return try result.uchar()
+    }
+
     /// Removes alpha by drawing onto a solid colour.
     public func flatten(r: Double = 0, g: Double = 0, b: Double = 0) throws -> Image {
         guard hasAlpha else { return self }

@@ -57,7 +57,7 @@ public enum TextContrast {
         // (a changing layer keeps its two latest versions, so the runs do not undo each other's).
         // Composing every sampled frame one after another was 2.5 s of a chat story's 16.
         let frames = byTime.keys.sorted()
-        let parts = frames.count >= 8 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let parts = frames.count >= 2 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
         let size = (frames.count + parts - 1) / max(1, parts)
         let results = Mutex([[TextContrastSample]](repeating: [], count: parts))
         let layers = byTime

@@ -107,8 +107,9 @@ struct PosterJob: Sendable {
         return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
     }
 
-    /// poster.jpg (the main layout), poster-2.jpg, … (each other variant laid out here) and
-    /// cover.jpg (the main still at 720 px wide). The caller releases libvips' memory afterwards, once the video's layers are made too.
+    /// poster.jpg (the main layout), poster-2.jpg, … (each other variant's picture under the main
+    /// layout's text) and cover.jpg (the main still at 720 px wide). The caller releases libvips'
+    /// memory afterwards.
     func stills(main: PosterLayout, images: [GeneratedImage], writer: BundleWriter) throws {
         try Task.checkCancellation()
         // One variant at a time: made side by side they peaked at 198–202 MB (the item's highest,
@@ -123,20 +124,18 @@ struct PosterJob: Sendable {
                 try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
             }
         }
-        try Task.checkCancellation()
     }
 
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         let quote = assets.quote, attribution = assets.attribution
         guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
-        // The stills first, then the video from the main layout's layers alone. Made beside the
-        // video (on the shared pool) they saved 0.05 of the bench ratio on 2 cores (1.13 against
-        // 1.18) but the two peaks added up: 257 MB against 199 MB.
-        // The layouts' libvips images are let go before the first frame; the checks and the
-        // metadata need only where the text sits.
         // The text's contrast is measured on the video's frames first, across the Ken Burns; what
-        // falls short gets a plate, which the stills carry too.
+        // falls short gets a plate, which the stills carry too. The stills next, then the video
+        // from the main layout's layers alone, after libvips' memory is let go. Made beside the
+        // video on a thread of their own, the stills peaked at 227–230 MB (against 176–184 MB)
+        // and the item was no faster on 2 cores: the encoder leaves too little idle.
+        // The checks and the metadata need only where the text sits.
         let (legibility, geometry) = try {
             var main = try layout(first, quote: quote, attribution: attribution)
             let legibility = try TextLegibility.ensure(try PosterVideo.scene(main, duration: spec.duration), fps: PosterVideo.fps)

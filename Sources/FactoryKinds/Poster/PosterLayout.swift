@@ -147,16 +147,17 @@ public struct PosterLayout: Sendable {
     }
 
     /// The finished still: every element composited onto the background, over its plate if it has one.
+    /// Computed once and kept (about 6 MB): the poster and its cover are both saved from it.
     public func still() throws -> Image {
-        var image = try background.composited(scrim.image, x: scrim.left, y: scrim.top)
+        var overlays: [(image: Image, x: Int, y: Int)] = [(scrim.image, scrim.left, scrim.top)]
         for element in textElements {
             if let opacity = plates[element.name], let mark = element.text {
                 let p = TextBacking.padding(size: mark.size)
                 let plate = try TextBacking.plate(width: element.image.width, height: element.image.height, size: mark.size, opacity: opacity)
-                image = try image.composited(plate, x: element.left - p, y: element.top - p)
+                overlays.append((plate, element.left - p, element.top - p))
             }
-            image = try image.composited(element.image, x: element.left, y: element.top)
+            overlays.append((element.image, element.left, element.top))
         }
-        return try image.flatten()
+        return try background.composited(overlays).flatten().materialised()
     }
 }
