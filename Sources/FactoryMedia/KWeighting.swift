@@ -12,8 +12,12 @@ struct Biquad {
     @inline(__always)
     mutating func process(_ x: Double) -> Double {
         let y = b0 * x + z1
-        z1 = b1 * x - a1 * y + z2
-        z2 = b2 * x - a2 * y
+        // The state decays toward zero in silence and would turn subnormal after a second or two,
+        // where every operation on it is many times slower (a chat story's pauses made the meter
+        // 3 s of its 16). Adding and taking away 1e-20 flushes whatever is under ~1e-36 to zero
+        // and leaves anything audible exactly as it was.
+        z1 = (b1 * x - a1 * y + z2 + 1e-20) - 1e-20
+        z2 = (b2 * x - a2 * y + 1e-20) - 1e-20
         return y
     }
 
@@ -67,11 +71,36 @@ enum TruePeak {
     /// `taps` is `TruePeak.taps`, lent by the caller so hot loops skip the global's lookup.
     @inline(__always)
     static func peak(_ window: UnsafePointer<Float>, stride: Int = 1, taps h: UnsafePointer<Float>) -> Float {
+        if stride == 1, half == 12 { return peak24(window, taps: h) }
         var best = abs(window[(half - 1) * stride])
         for p in 0..<3 {
             var y: Float = 0
             for i in 0..<(2 * half) { y += h[p * 2 * half + i] * window[i * stride] }
             best = max(best, abs(y))
+        }
+        return best
+    }
+}
+
+extension TruePeak {
+    /// `peak` for contiguous samples and 24 taps, as three 8-lane multiply-adds a phase: the
+    /// meter runs it for every sample of every channel, and the scalar sum (which the compiler may
+    /// not reorder into vectors) was most of a soundtrack's measuring time. The lanes' sum rounds
+    /// in another order than the scalar loop: the peaks agree to about 1e-7.
+    @inline(__always)
+    static func peak24(_ window: UnsafePointer<Float>, taps h: UnsafePointer<Float>) -> Float {
+        let x = UnsafeRawPointer(window), t = UnsafeRawPointer(h)
+        let w0 = x.loadUnaligned(as: SIMD8<Float>.self)
+        let w1 = x.loadUnaligned(fromByteOffset: 32, as: SIMD8<Float>.self)
+        let w2 = x.loadUnaligned(fromByteOffset: 64, as: SIMD8<Float>.self)
+        var best = abs(window[11])
+        for p in 0..<3 {
+            let base = p * 96
+            // Multiplies and adds, not addProduct: without FMA in the target that is a call to fmaf a lane.
+            let acc = w0 * t.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)
+                + w1 * t.loadUnaligned(fromByteOffset: base + 32, as: SIMD8<Float>.self)
+                + w2 * t.loadUnaligned(fromByteOffset: base + 64, as: SIMD8<Float>.self)
+            best = max(best, abs(acc.sum()))
         }
         return best
     }

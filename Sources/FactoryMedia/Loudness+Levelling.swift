@@ -16,7 +16,9 @@ extension Loudness {
         let limit = ceiling - codecHeadroom
         var gain = target - before.integrated
         var out = gained(audio, by: gain, limit: before.truePeak + gain > limit ? limit : nil)
-        var after = analyse(out.audio)
+        // The passes look at the loudness alone; the true peak (most of the meter's work) is
+        // measured once, on what is returned.
+        var after = analyse(out.audio, truePeak: false)
         // Under the limiter a dB of gain buys less than a dB of loudness: each pass steps by the
         // shortfall over the slope the last two passes measured (a secant step), clamped to 1…10×.
         var previous = (gain: gain, loudness: after.integrated)
@@ -25,9 +27,9 @@ extension Loudness {
             previous = (gain, after.integrated)
             gain += (target - after.integrated) / min(1, max(0.1, slope))
             out = gained(audio, by: gain, limit: limit)
-            after = analyse(out.audio)
+            after = analyse(out.audio, truePeak: false)
         }
-        return (out.audio, after)
+        return (out.audio, analyse(out.audio))
     }
 
     /// `audio` × gain (in dB), through the limiter at `limit` dBTP when one is given.

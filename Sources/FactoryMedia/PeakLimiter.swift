@@ -14,7 +14,7 @@ struct PeakLimiter {
     private let taps = TruePeak.taps
     private let delay: Int
     private let ringSize: Int
-    private var ring: [Float]            // the input, twice over, so windows are contiguous
+    private var ring: [Float]            // each channel's input, twice over, so its windows are contiguous
     private var pushed = 0               // frames in, counting the silent frames that prime it
     private var emitted = 0
     private var previousPeak: Float = 0
@@ -57,9 +57,11 @@ struct PeakLimiter {
                 let h = tapsBuffer.baseAddress!, past = ringBuffer.baseAddress!
                 for f in 0..<frames {
                     let slot = pushed & (ringSize - 1)
+                    // Planar: channel c's ring is past[c·2·ringSize ..< (c+1)·2·ringSize], so
+                    // the true peak reads each window contiguously (TruePeak's vector path).
                     for c in 0..<channels {
-                        past[slot * channels + c] = input[f * channels + c]
-                        past[(slot + ringSize) * channels + c] = input[f * channels + c]
+                        past[c * 2 * ringSize + slot] = input[f * channels + c]
+                        past[c * 2 * ringSize + slot + ringSize] = input[f * channels + c]
                     }
                     pushed += 1
                     guard pushed >= 2 * TruePeak.half else { continue }
@@ -67,7 +69,7 @@ struct PeakLimiter {
                     let j = pushed - TruePeak.half - 1
                     let start = (j - TruePeak.half + 1) & (ringSize - 1)
                     var peak: Float = 0
-                    for c in 0..<channels { peak = max(peak, TruePeak.peak(past + start * channels + c, stride: channels, taps: h)) }
+                    for c in 0..<channels { peak = max(peak, TruePeak.peak(past + c * 2 * ringSize + start, taps: h)) }
                     let need = min(1, ceiling / max(1e-9, max(peak, previousPeak)))
                     previousPeak = peak
                     pushMinimum(j, need)
@@ -101,7 +103,7 @@ struct PeakLimiter {
         guard i >= prime else { return }
         deepest = min(deepest, gain)
         let slot = i & (ringSize - 1)
-        for c in 0..<channels { out.append(past[slot * channels + c] * gain) }
+        for c in 0..<channels { out.append(past[c * 2 * ringSize + slot] * gain) }
         emitted += 1
     }
 
