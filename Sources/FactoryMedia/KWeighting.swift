@@ -3,7 +3,7 @@ import Foundation
 /// One biquad section (transposed direct form II) in Double, for the BS.1770 K-weighting.
 struct Biquad {
     var b0, b1, b2, a1, a2: Double
-    private var z1 = 0.0, z2 = 0.0
+    private(set) var z1 = 0.0, z2 = 0.0
 
     init(b0: Double, b1: Double, b2: Double, a1: Double, a2: Double) {
         self.b0 = b0; self.b1 = b1; self.b2 = b2; self.a1 = a1; self.a2 = a2
