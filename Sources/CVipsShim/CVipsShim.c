@@ -162,9 +162,6 @@ int cf_vips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b
     vips_area_unref(VIPS_AREA(background));
     return rc;
 }
-int cf_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
-    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
-}
 int cf_vips_composite_over_many(VipsImage **in, int n, VipsImage **out, const int *xs, const int *ys) {
     if (n < 2) return -1;
     int *modes = g_new(int, n - 1);

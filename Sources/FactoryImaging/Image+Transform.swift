@@ -74,11 +74,7 @@ extension Image {
 
     /// Draws `overlay` over `self` at (x, y), honouring the overlay's alpha.
     public func composited(_ overlay: Image, x: Int = 0, y: Int = 0) throws -> Image {
-        let overlay = overlay.bands < 3 && bands >= 3 ? try overlay.srgb() : overlay
-        let result = try Vips.make("cannot composite") {
-            cf_vips_composite_over(pointer, overlay.pointer, $0, Int32(x), Int32(y))
-        }
-        return try result.uchar()
+        try composited([(overlay, x, y)])
     }
 
     /// Draws every overlay over `self` in order, each at its (x, y), in one pass of libvips'

@@ -83,10 +83,10 @@ enum TruePeak {
 }
 
 extension TruePeak {
-    /// `peak` for contiguous samples and 24 taps, as three 8-lane multiply-adds a phase: the
-    /// meter runs it for every sample of every channel, and the scalar sum (which the compiler may
-    /// not reorder into vectors) was most of a soundtrack's measuring time. The lanes' sum rounds
-    /// in another order than the scalar loop: the peaks agree to about 1e-7.
+    /// `peak` for contiguous samples and 24 taps, as three 8-lane multiply-adds a phase: the meter
+    /// and the limiter run it for every sample of every channel, and the scalar sum is 72 dependent
+    /// multiply-adds that the compiler may not reorder into vectors. The lanes' sum rounds in
+    /// another order than the scalar loop: the peaks agree to about 1e-7.
     @inline(__always)
     static func peak24(_ window: UnsafePointer<Float>, taps h: UnsafePointer<Float>) -> Float {
         let x = UnsafeRawPointer(window), t = UnsafeRawPointer(h)

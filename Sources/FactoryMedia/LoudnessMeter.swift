@@ -37,41 +37,32 @@ struct LoudnessMeter {
 
     /// Adds interleaved frames.
     mutating func add(_ samples: UnsafeBufferPointer<Float>) {
-        let frames = samples.count / channels, channels = self.channels, tp = measuresTruePeak
-        // Work on locals so the hot loop holds no access to `self` (nor an array's uniqueness
-        // check per sample) across calls; written back at the end.
+        let frames = samples.count / channels
+        // Work on locals so the hot loop holds no access to `self` across calls.
         let taps = self.taps
-        var hist = history, shelf = shelves, high = highPasses
-        var peak = samplePeak, truePeak = self.truePeak, position = self.position
+        var hist = history
         history = []
-        defer {
-            history = hist; shelves = shelf; highPasses = high
-            samplePeak = peak; self.truePeak = truePeak; self.position = position
-        }
+        defer { history = hist }
         taps.withUnsafeBufferPointer { tapsBuffer in
             hist.withUnsafeMutableBufferPointer { histBuffer in
-                shelf.withUnsafeMutableBufferPointer { shelves in
-                    high.withUnsafeMutableBufferPointer { highs in
-                        let h = tapsBuffer.baseAddress!, past = histBuffer.baseAddress!
-                        for f in 0..<frames {
-                            var power = 0.0
-                            for c in 0..<channels {
-                                let x = samples[f * channels + c]
-                                peak = max(peak, abs(x))
-                                let y = highs[c].process(shelves[c].process(Double(x)))
-                                power += y * y
-                                guard tp else { continue }
-                                // History written twice, so the 24 latest samples are always contiguous.
-                                past[c * 64 + position] = x
-                                past[c * 64 + position + 32] = x
-                                truePeak = max(truePeak, TruePeak.peak(past + c * 64 + position + 32 - 2 * TruePeak.half + 1, taps: h))
-                            }
-                            position = (position + 1) & 31
-                            stepSum += power
-                            stepFill += 1
-                            if stepFill == step { closeStep() }
-                        }
+                let h = tapsBuffer.baseAddress!, past = histBuffer.baseAddress!
+                for f in 0..<frames {
+                    var power = 0.0
+                    for c in 0..<channels {
+                        let x = samples[f * channels + c]
+                        samplePeak = max(samplePeak, abs(x))
+                        let y = highPasses[c].process(shelves[c].process(Double(x)))
+                        power += y * y
+                        guard measuresTruePeak else { continue }
+                        // History written twice, so the 24 latest samples are always contiguous.
+                        past[c * 64 + position] = x
+                        past[c * 64 + position + 32] = x
+                        truePeak = max(truePeak, TruePeak.peak(past + c * 64 + position + 32 - 2 * TruePeak.half + 1, taps: h))
                     }
+                    position = (position + 1) & 31
+                    stepSum += power
+                    stepFill += 1
+                    if stepFill == step { closeStep() }
                 }
             }
         }

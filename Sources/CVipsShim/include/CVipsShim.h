@@ -70,7 +70,6 @@ int cf_vips_extract_bands(VipsImage *in, VipsImage **out, int band, int n);
 int cf_vips_bandjoin2(VipsImage *a, VipsImage *b, VipsImage **out);
 int cf_vips_bandjoin_const1(VipsImage *in, VipsImage **out, double value);
 int cf_vips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b);
-int cf_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y);
 /// Blends in[1..n-1] over in[0] in one pass (mode OVER), each at (xs[i-1], ys[i-1]).
 int cf_vips_composite_over_many(VipsImage **in, int n, VipsImage **out, const int *xs, const int *ys);
 int cf_vips_gaussnoise(VipsImage **out, int width, int height, double mean, double sigma);
