@@ -53,11 +53,17 @@ extension Loudness {
                                 ceiling: Double) throws -> (source: WAVAudioSource, measured: Measurement) {
         let raw = work + "-mix.wav", level = work + "-levelled.wav"
         let writer = try NarrationFileWriter(path: raw, channels: 2)
+        // The mix is measured as it is written: `normalise` then needs no pass of its own to read it.
+        var meter = LoudnessMeter(channels: 2, rate: AudioBuffer.rate)
         do {
             var block = [Float](repeating: 0, count: 2 * 4096)
             while true {
                 let n = try block.withUnsafeMutableBufferPointer { try source.read(into: $0, frames: 4096) }
-                if n > 0 { try writer.write(Array(block[0..<(2 * n)])) }
+                if n > 0 {
+                    let played = Array(block[0..<(2 * n)])
+                    played.withUnsafeBufferPointer { meter.add($0) }
+                    try writer.write(played)
+                }
                 if n < 4096 { break }
             }
         } catch {
@@ -65,9 +71,14 @@ extension Loudness {
             throw error
         }
         try writer.finish()
+        meter.flush()
         defer { try? FileManager.default.removeItem(atPath: raw) }
+        guard meter.measurement.integrated.isFinite else {
+            throw MediaError(.settings, "the soundtrack is silent (below −70 LUFS); check the speech provider's output")
+        }
         // `normalise` keeps its limiter 0.3 dB under the ceiling it is given.
-        let measured = try normalised(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3)
+        let measured = try normalised(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3,
+                                      before: meter.measurement)
         return (try WAVAudioSource(path: level), measured)
     }
 }

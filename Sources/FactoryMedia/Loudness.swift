@@ -48,11 +48,13 @@ public enum Loudness {
 
     /// `normalise`, returning what the last pass measured of `output` as it wrote it: the same
     /// figures `analyse(path: output)` reads, without another pass over the file.
-    public static func normalised(input: String, output: String, target: Double = -18, ceiling: Double = -1.5) throws -> Measurement {
+    /// `before`, when the caller has already measured `input` (`analyse(path:)`), saves that pass.
+    public static func normalised(input: String, output: String, target: Double = -18, ceiling: Double = -1.5,
+                                  before known: Measurement? = nil) throws -> Measurement {
         guard URL(fileURLWithPath: input).standardizedFileURL != URL(fileURLWithPath: output).standardizedFileURL else {
             throw MediaError(.settings, "normalise reads \(input) while writing \(output); give a different output path")
         }
-        let before = try analyse(path: input)
+        let before = try known ?? analyse(path: input)
         guard before.integrated.isFinite else {
             throw MediaError(.settings, "narration \(input) is silent (below −70 LUFS); check the speech provider's output")
         }

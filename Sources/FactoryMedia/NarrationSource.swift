@@ -14,6 +14,8 @@ public final class NarrationSource: AudioSource {
     private let reader: NarrationReader
     private let music: MusicLoop?
     private let musicGain: Float
+    private let voiceGain: Float
+    private let mixGain: Float
     private let duckDB: Double
     private let rate = Double(AudioBuffer.rate)
     private let lookahead: Int
@@ -25,13 +27,18 @@ public final class NarrationSource: AudioSource {
     private var gainDB = 0.0
     private var gainCache: (db: Double, linear: Double) = (0, 1)
 
-    public init(path: String, music: MusicLoop? = nil, musicGain: Float = 0.25, duckDB: Double = -12) throws {
+    /// `voiceGain` scales the narration as it is read (a file not yet normalised: the ducking then
+    /// hears the voice at its normalised level); `mixGain` scales the whole mix before the soft limit.
+    public init(path: String, music: MusicLoop? = nil, musicGain: Float = 0.25, duckDB: Double = -12,
+                voiceGain: Float = 1, mixGain: Float = 1) throws {
         reader = try NarrationReader(path: path)
         guard reader.sampleRate == AudioBuffer.rate else {
             throw MediaError(.settings, "narration \(path) is at \(reader.sampleRate) Hz; write it with NarrationWriter (44.1 kHz)")
         }
         self.music = music
         self.musicGain = musicGain
+        self.voiceGain = voiceGain
+        self.mixGain = mixGain
         self.duckDB = min(0, duckDB)
         lookahead = Int(0.050 * rate)
         block = [Float](repeating: 0, count: 4096 * reader.channels)
@@ -67,6 +74,8 @@ public final class NarrationSource: AudioSource {
                 l += bed.left * g
                 r += bed.right * g
             }
+            l *= mixGain
+            r *= mixGain
             out[2 * i] = abs(l) > 0.95 ? AudioBuffer.softLimit(l) : l
             out[2 * i + 1] = abs(r) > 0.95 ? AudioBuffer.softLimit(r) : r
         }
@@ -87,7 +96,7 @@ public final class NarrationSource: AudioSource {
             for f in 0..<n {
                 var sum: Float = 0
                 for c in 0..<channels { sum += block[f * channels + c] }
-                voice.append(sum / Float(channels))
+                voice.append(sum / Float(channels) * voiceGain)
             }
         }
     }

@@ -100,3 +100,34 @@ import Testing
         #expect(out[2 * 35 + 1] == 0.5 && out[2 * 36] == 0 && out[2 * 63 + 1] == 0)
     }
 }
+
+/// A narration read before it is normalised: the voice gain applies as it is read (so the ducking
+/// hears the voice at that level), and the mix gain scales voice and bed alike.
+@Suite struct NarrationSourceGainTests {
+    static func played(_ source: NarrationSource, seconds: Double) throws -> [Float] {
+        let frames = Int(seconds * 44_100)
+        var out = [Float](repeating: 0, count: 2 * frames)
+        _ = try out.withUnsafeMutableBufferPointer { try source.read(into: $0, frames: frames) }
+        return stride(from: 0, to: out.count, by: 2).map { out[$0] }
+    }
+
+    @Test func voiceAndMixGainsScaleWhatIsPlayed() throws {
+        let folder = try TemporaryFolder("narration-source-gain")
+        try NarrationSourceTests.narration(folder.path("n.wav"))
+        try MusicLoop.write(NarrationSourceTests.music, to: folder.path("bed.wav"))
+        let under = NarrationSourceTests.seconds(1.7, 2.3), alone = NarrationSourceTests.seconds(1.05, 1.40)
+        // Voice ×2 then the whole mix ×0.5: the voice back at 0.3, the bed at 0.125 × 0.5, ducked 12 dB under the voice.
+        let gained = try Self.played(try NarrationSource(path: folder.path("n.wav"), music: try MusicLoop(path: folder.path("bed.wav")),
+                                                         musicGain: 0.25, duckDB: -12, voiceGain: 2, mixGain: 0.5), seconds: 3)
+        #expect(abs(SpeechFixture.amplitude(of: 1000, in: gained, under) - 0.3) < 0.02)
+        #expect(abs(20 * log10(SpeechFixture.amplitude(of: 150, in: gained, alone) / 0.0625)) < 1)
+        let ducked = 20 * log10(SpeechFixture.amplitude(of: 150, in: gained, under) / SpeechFixture.amplitude(of: 150, in: gained, alone))
+        #expect(abs(ducked - (-12)) < 1.5, "ducked by \(ducked) dB")
+        // A voice gained down to −70 dBFS is under the ducking threshold: the bed plays on at full level.
+        let faint = try Self.played(try NarrationSource(path: folder.path("n.wav"), music: try MusicLoop(path: folder.path("bed.wav")),
+                                                        musicGain: 0.25, duckDB: -12, voiceGain: 0.001), seconds: 3)
+        let kept = 20 * log10(SpeechFixture.amplitude(of: 150, in: faint, under) / SpeechFixture.amplitude(of: 150, in: faint, alone))
+        #expect(abs(kept) < 1, "the bed moved \(kept) dB under a voice too faint to duck it")
+        #expect(abs(SpeechFixture.amplitude(of: 1000, in: faint, under) - 0.0003) < 0.0001)
+    }
+}

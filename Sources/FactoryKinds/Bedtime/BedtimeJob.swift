@@ -93,7 +93,9 @@ struct BedtimeJob: Sendable {
         let work = self.work
         let requests = chunks.map(speechRequest)
         let spoken = try await withThrowingTaskGroup(of: (Int, Spoken, GenerationRecord).self) { group in
-            for (index, chunk) in chunks.enumerated() {
+            // Longest first: the voice's processes (one a core) then finish nearly together, instead
+            // of one core idle while the other speaks a long paragraph that was queued last.
+            for (index, chunk) in chunks.enumerated().sorted(by: { $0.element.text.count > $1.element.text.count }) {
                 group.addTask {
                     let audio = try await speech.speak(requests[index], context: context.with(stage: .speech(chunk: index)))
                     let file = work.appendingPathComponent(String(format: "chunk-%02d.pcm", index + 1))
@@ -131,20 +133,27 @@ struct BedtimeJob: Sendable {
         }
         let words = chunkWords.flatMap { $0 }
         let total = try joiner.finish()
-        // story.mp3 carries the voice alone at the item's level (mono, read as one channel).
-        let measured = try Loudness.normalised(input: raw, output: narration, target: item.loudness.integrated,
-                                               ceiling: item.loudness.truePeak - 0.5)
-        try? FileManager.default.removeItem(atPath: raw)
+        // The narration is measured once. story.mp3 (the voice alone, normalised, mono) is made from
+        // it on its own thread, beside the scene, the soundtrack and the render; the soundtrack
+        // starts from the same measurement rather than from the normalised file.
+        let before = try Loudness.analyse(path: raw)
+        guard before.integrated.isFinite else {
+            throw FactoryError(.quality, "item \(item.id): the narration is silent (below −70 LUFS); check the speech provider's output")
+        }
 
         let cover = try Image.decode(assets.cover)
         let coverJPEG = try cover.resized(scale: 720.0 / Double(cover.width)).jpegData(quality: 86)
         try coverJPEG.write(to: URL(fileURLWithPath: writer.path("cover.jpg")))
-        // The MP3 is encoded beside the scene and the soundtrack's levelling (both read the narration).
         let title = story.title, artist = manifest.brand.handle.isEmpty ? "ContentFactory" : manifest.brand.handle
-        let mp3Path = writer.path("story.mp3")
-        async let mp3: Void = BlockingIO.run {
+        let mp3Path = writer.path("story.mp3"), loudness = item.loudness
+        let narrated = BlockingIO.start {
+            let measured = try Loudness.normalised(input: raw, output: narration, target: loudness.integrated, ceiling: loudness.truePeak - 0.5,
+                                                   before: before)
             try StoryMP3.encode(narration: narration, to: mp3Path, title: title, artist: artist, album: "Bedtime stories", cover: coverJPEG)
+            return measured
         }
+        // On any error below, it ends before the work folder it reads is removed.
+        defer { narrated.wait() }
         try writer.write(story.markdown, to: "story.md")
         let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings, words: chunkWords)
         let readAlong = ReadAlong(cues: cues, words: words)
@@ -168,14 +177,17 @@ struct BedtimeJob: Sendable {
         let music = try item.music.map {
             try MusicLoop.decode($0, maxSeconds: 120, to: work.appendingPathComponent("music.wav").path)
         }
-        // The voice in both channels reads 3 LU louder than the mono file, with the bed on top:
-        // the mix is levelled again, to a work file the encoder then reads.
-        let mix = try NarrationSource(path: narration, music: music, musicGain: Float(item.musicVolume) * 0.4)
+        // The voice is read from the raw file at the gain that normalises it. In both channels it
+        // reads 3 LU louder than mono, so the whole mix is brought down by as much (more if the voice's
+        // peaks would reach the mix's soft limit) before it is levelled again, to a work file the encoder reads.
+        let voiceDB = item.loudness.integrated - before.integrated
+        let mixDB = min(-3.01, -0.5 - (before.samplePeak + voiceDB))
+        let mix = try NarrationSource(path: raw, music: music, musicGain: Float(item.musicVolume) * 0.4,
+                                      voiceGain: Float(pow(10, voiceDB / 20)), mixGain: Float(pow(10, mixDB / 20)))
         let source = try Loudness.levelled(mix, work: work.appendingPathComponent("soundtrack").path,
                                            target: item.loudness.integrated, ceiling: item.loudness.truePeak).source
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
                                      preset: item.quality.preset, content: .illustration, tuning: tuning)
-        try await mp3
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
         // The soundtrack's level, and the highlight against the speech onsets heard in the encoded
         // sound: each decodes the AAC, one a core.
@@ -183,6 +195,7 @@ struct BedtimeJob: Sendable {
         async let heard = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: true) }
         let drift = try await BlockingIO.run { try ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, video: video) }
         let level = try await heard
+        let measured = try await narrated.value
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))

@@ -168,7 +168,10 @@ final class ReadAlongSubtitles: @unchecked Sendable {
                 }
             }
         }
-        let setting = Setting(image: try shown.withAlpha().pixels(), ink: ink, offset: offset, words: words)
+        // Even sides: the layer is centred, so an odd side would put it half a pixel off the grid,
+        // and every frame would be resampled (blurring the text) instead of blended in place.
+        let even = try shown.withAlpha().embedded(x: 0, y: 0, width: (shown.width + 1) & ~1, height: (shown.height + 1) & ~1)
+        let setting = Setting(image: try even.pixels(), ink: ink, offset: offset, words: words)
         lock.withLock { cached = (s, setting) }
         return setting
     }
