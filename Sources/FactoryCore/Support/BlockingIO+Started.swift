@@ -3,9 +3,10 @@ import Synchronization
 
 extension BlockingIO {
     /// Starts `body` on the blocking queue now and returns a handle to await its result later.
-    /// Unlike `async let` over `run`, the work begins at once even when every thread of the
-    /// cooperative pool is busy (a render blocks one for its whole length): a child task would
-    /// wait for a free pool thread before it could hand its work over.
+    /// Unlike `async let` over `run`, the work begins at once even when the caller's executor is
+    /// about to block: a render runs on its own one-thread task executor (`RenderExecutor`), which a
+    /// child task inherits, so an `async let` started before the render only began after it
+    /// (seen: story.mp3 made after a 45-second render instead of beside it).
     public static func start<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> Started<T> {
         let started = Started<T>()
         queue.async { started.finish(Result { try body() }) }
