@@ -47,7 +47,8 @@ extension Loudness {
 
     /// Plays `source` to its end into a stereo WAV at `work`, levels that file to `target` LUFS
     /// with the true peak under `ceiling − codecHeadroom` (`normalise`), and returns the levelled
-    /// file as a source for the encoder, with its measurement. The soundtrack is never held whole:
+    /// file as a source for the encoder, with its loudness (and sample peak: the true peak is the
+    /// encoded sound's to measure). The soundtrack is never held whole:
     /// a 20-minute story's mix stays on disk. `work` is a path prefix; the caller removes its files.
     public static func levelled(_ source: AudioSource, work: String, target: Double,
                                 ceiling: Double) throws -> (source: WAVAudioSource, measured: Measurement) {
@@ -76,9 +77,10 @@ extension Loudness {
         guard meter.measurement.integrated.isFinite else {
             throw MediaError(.settings, "the soundtrack is silent (below −70 LUFS); check the speech provider's output")
         }
-        // `normalise` keeps its limiter 0.3 dB under the ceiling it is given.
+        // `normalise` keeps its limiter 0.3 dB under the ceiling it is given. Its passes measure
+        // loudness alone: the true peak that matters is the encoded sound's, measured from the video.
         let measured = try normalised(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3,
-                                      before: meter.measurement)
+                                      before: meter.measurement, truePeak: false)
         return (try WAVAudioSource(path: level), measured)
     }
 }

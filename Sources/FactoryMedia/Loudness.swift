@@ -49,8 +49,10 @@ public enum Loudness {
     /// `normalise`, returning what the last pass measured of `output` as it wrote it: the same
     /// figures `analyse(path: output)` reads, without another pass over the file.
     /// `before`, when the caller has already measured `input` (`analyse(path:)`), saves that pass.
+    /// `truePeak: false` measures the passes' loudness alone (the true peak, most of the meter's
+    /// work, is then reported as the sample peak) for a caller that measures its own result later.
     public static func normalised(input: String, output: String, target: Double = -18, ceiling: Double = -1.5,
-                                  before known: Measurement? = nil) throws -> Measurement {
+                                  before known: Measurement? = nil, truePeak: Bool = true) throws -> Measurement {
         guard URL(fileURLWithPath: input).standardizedFileURL != URL(fileURLWithPath: output).standardizedFileURL else {
             throw MediaError(.settings, "normalise reads \(input) while writing \(output); give a different output path")
         }
@@ -59,21 +61,22 @@ public enum Loudness {
             throw MediaError(.settings, "narration \(input) is silent (below −70 LUFS); check the speech provider's output")
         }
         var gain = target - before.integrated
-        var after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak)
+        var after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak, truePeak: truePeak)
         // Limiting lowers the loudness a little; make up the shortfall (at most twice more).
         for _ in 0..<2 where after.limited && target - after.measured.integrated > 0.1 {
             gain += target - after.measured.integrated
-            after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak)
+            after = try apply(input: input, output: output, gain: gain, ceiling: ceiling, peak: before.truePeak, truePeak: truePeak)
         }
         return after.measured
     }
 
     /// One pass: gain, limiter (only when the gained true peak would pass the ceiling), write,
     /// and measure what was written.
-    static func apply(input: String, output: String, gain: Double, ceiling: Double, peak: Double) throws -> (measured: Measurement, limited: Bool) {
+    static func apply(input: String, output: String, gain: Double, ceiling: Double, peak: Double,
+                      truePeak: Bool = true) throws -> (measured: Measurement, limited: Bool) {
         let reader = try NarrationReader(path: input)
         let writer = try NarrationFileWriter(path: output, channels: reader.channels, rate: reader.sampleRate)
-        var meter = LoudnessMeter(channels: reader.channels, rate: reader.sampleRate)
+        var meter = LoudnessMeter(channels: reader.channels, rate: reader.sampleRate, truePeak: truePeak)
         // A small margin under the ceiling: the limiter's gain moves between samples, and
         // other meters interpolate a little differently.
         let needsLimiter = peak + gain > ceiling - 0.1
