@@ -51,14 +51,15 @@ public final class Database: Sendable {
     /// Runs `body`, retrying with backoff when the connection was lost; other errors become
     /// `ClusterError(.query)` naming `what`. `statements` is how many round trips `body` makes.
     func run<T: Sendable>(_ what: String, statements: Int = 1,
-                          _ body: (PostgresClient) async throws -> T) async throws -> T {
+                          _ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+        let client = self.client
         let started = ContinuousClock.now
         var attempt = 0
         while true {
             attempt += 1
             trips.add(statements, ordering: .relaxed)
             do {
-                return try await body(client)
+                return try await Self.withDeadline(seconds: Self.attemptSeconds) { try await body(client) }
             } catch let error as ClusterError {
                 throw error
             } catch let error where Self.isTransient(error) {
@@ -78,7 +79,8 @@ public final class Database: Sendable {
 
     /// All rows of one statement.
     func rows(_ what: String, _ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await run(what) { client in try await client.query(query, logger: logger).collect() }
+        let logger = self.logger
+        return try await run(what) { client in try await client.query(query, logger: logger).collect() }
     }
 
     /// One statement whose rows are not needed.
@@ -88,7 +90,7 @@ public final class Database: Sendable {
 
     /// Lost connections, a server shutting down or starting up, and serialization failures: worth retrying.
     static func isTransient(_ error: any Error) -> Bool {
-        if error is ConnectionPoolError { return true }
+        if error is ConnectionPoolError || error is AttemptTimedOut { return true }
         if let error = error as? PSQLError {
             switch error.code {
             case .serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection:

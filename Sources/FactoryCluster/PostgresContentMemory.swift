@@ -23,7 +23,7 @@ public final class PostgresContentMemory: ContentMemory {
     public var location: String { "\(db.url.redacted) (content memory)" }
 
     public func record(_ publication: Publication) async throws -> Int {
-        let logger = db.logger
+        let logger = db.logger, clock = self.clock
         return try await db.run("record \(publication.item) in the content memory", statements: publication.entries.count + 4) { client in
             try await client.withTransaction(logger: logger) { connection -> Int in
                 let key = "factory-memory-version:\(publication.week)/\(publication.item)"

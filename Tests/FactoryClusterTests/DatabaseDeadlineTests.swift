@@ -1,0 +1,41 @@
+@testable import FactoryCluster
+import Foundation
+import Synchronization
+import Testing
+
+/// A statement attempt that never answers (a pooled connection that never comes) is given up after
+/// its deadline and counts as transient, so `Database.run` retries it instead of hanging the worker.
+@Suite struct DatabaseDeadlineTests {
+    @Test func aQuickAttemptKeepsItsValue() async throws {
+        #expect(try await Database.withDeadline(seconds: 30) { 7 } == 7)
+    }
+
+    @Test func aStuckAttemptIsCancelledAndCountsAsTransient() async throws {
+        let cancelled = Atomic<Bool>(false)
+        let started = ContinuousClock.now
+        do {
+            _ = try await Database.withDeadline(seconds: 0.2) { () async throws -> Int in
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                } catch {
+                    cancelled.store(true, ordering: .relaxed)
+                    throw error
+                }
+                return 1
+            }
+            Issue.record("an attempt that never answered returned")
+        } catch let error as Database.AttemptTimedOut {
+            #expect(Database.isTransient(error))
+            #expect(error.description.contains("no answer"))
+        }
+        let wasCancelled = cancelled.load(ordering: .relaxed)
+        #expect(wasCancelled, "the stuck attempt was cancelled, not left running")
+        // Not a timing assertion on speed: only that it did not wait the hour out.
+        #expect(ContinuousClock.now - started < .seconds(600))
+    }
+
+    @Test func anErrorInTheAttemptIsItsOwn() async {
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) { try await Database.withDeadline(seconds: 30) { () async throws -> Int in throw Refused() } }
+    }
+}
