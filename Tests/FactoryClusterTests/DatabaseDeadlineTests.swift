@@ -28,10 +28,30 @@ import Testing
             #expect(Database.isTransient(error))
             #expect(error.description.contains("no answer"))
         }
-        let wasCancelled = cancelled.load(ordering: .relaxed)
+        // The attempt is cancelled as it is given up, on its own task: wait for it to hear so.
+        var wasCancelled = cancelled.load(ordering: .relaxed)
+        for _ in 0..<400 where !wasCancelled {
+            try await Task.sleep(for: .milliseconds(25))
+            wasCancelled = cancelled.load(ordering: .relaxed)
+        }
         #expect(wasCancelled, "the stuck attempt was cancelled, not left running")
         // Not a timing assertion on speed: only that it did not wait the hour out.
         #expect(ContinuousClock.now - started < .seconds(600))
+    }
+
+    /// An attempt that ignores cancellation (a query on a connection that died silently) is not
+    /// waited for: the deadline still ends the wait.
+    @Test func anAttemptDeafToCancellationIsNotWaitedFor() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        await #expect(throws: Database.AttemptTimedOut.self) {
+            try await Database.withDeadline(seconds: 0.2) { () async throws -> Int in
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().async { gate.wait(); continuation.resume() }
+                }
+                return 1
+            }
+        }
     }
 
     @Test func anErrorInTheAttemptIsItsOwn() async {
