@@ -1,5 +1,5 @@
+import FactoryCore
 import Foundation
-import Synchronization
 
 extension Database {
     /// How long one attempt of a statement may take before it is given up and tried again. Every
@@ -23,57 +23,16 @@ extension Database {
     /// are idempotent, so the retry is safe while it lingers).
     static func withDeadline<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let attempt = Task { try await body() }
-        let race = DeadlineRace<T>()
+        let outcome = Eventual<T>()
+        Task { outcome.finish(await attempt.result) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            if outcome.finish(.failure(AttemptTimedOut(seconds: seconds))) { attempt.cancel() }
+        }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                race.wait(continuation)
-                Task { race.finish(await attempt.result) }
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                    if race.finish(.failure(AttemptTimedOut(seconds: seconds))) { attempt.cancel() }
-                }
-            }
+            try await outcome.value
         } onCancel: {
             attempt.cancel()
-            race.finish(.failure(CancellationError()))
+            outcome.finish(.failure(CancellationError()))
         }
-    }
-}
-
-/// The first of an attempt's result, its deadline and its caller's cancellation; later ones are dropped.
-final class DeadlineRace<T: Sendable>: Sendable {
-    private struct State {
-        var waiter: CheckedContinuation<T, any Error>?
-        var result: Result<T, any Error>?
-        var resumed = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Resumes `continuation` at once if the race is already decided, else when it is.
-    func wait(_ continuation: CheckedContinuation<T, any Error>) {
-        let ready = state.withLock { state -> Result<T, any Error>? in
-            guard let result = state.result, !state.resumed else {
-                state.waiter = continuation
-                return nil
-            }
-            state.resumed = true
-            return result
-        }
-        if let ready { continuation.resume(with: ready) }
-    }
-
-    /// Decides the race with `result` unless it is decided already; true when this call decided it.
-    @discardableResult
-    func finish(_ result: Result<T, any Error>) -> Bool {
-        let (won, waiter) = state.withLock { state -> (Bool, CheckedContinuation<T, any Error>?) in
-            guard state.result == nil else { return (false, nil) }
-            state.result = result
-            guard let waiter = state.waiter else { return (true, nil) }
-            state.waiter = nil
-            state.resumed = true
-            return (true, waiter)
-        }
-        waiter?.resume(with: result)
-        return won
     }
 }

@@ -74,9 +74,6 @@ extension Loudness {
         try writer.finish()
         meter.flush()
         defer { try? FileManager.default.removeItem(atPath: raw) }
-        guard meter.measurement.integrated.isFinite else {
-            throw MediaError(.settings, "the soundtrack is silent (below −70 LUFS); check the speech provider's output")
-        }
         // `normalise` keeps its limiter 0.3 dB under the ceiling it is given. Its passes measure
         // loudness alone: the true peak that matters is the encoded sound's, measured from the video.
         let measured = try normalised(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3,
