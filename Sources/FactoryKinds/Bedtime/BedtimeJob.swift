@@ -114,6 +114,18 @@ struct BedtimeJob: Sendable {
         return (Assets(story: story, source: source, spoken: spoken.map(\.1), cover: illustration.data), records)
     }
 
+    /// Where the word timings came from: the voice's own alignment, or a forced alignment of each
+    /// chunk's text to a live voice's audio (and how many chunks it was trusted for).
+    static func wordTimingsDetail(words: Int, records: [GenerationRecord]) -> String {
+        let forced = records.compactMap { $0.parameters["word_timings"] }.filter { $0.hasPrefix("forced alignment") }
+        guard !forced.isEmpty else {
+            return words == 0 ? "none (the voice reports none)" : "\(words) words in words.json (the voice's own alignment)"
+        }
+        let used = forced.filter { $0.hasSuffix("; used") }.count
+        return words == 0 ? "none (forced alignment: the audio of none of the \(forced.count) chunks sounded like its text)"
+            : "\(words) words in words.json (forced alignment of the text to the voice's audio, trusted for \(used) of \(forced.count) chunks)"
+    }
+
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         defer { try? FileManager.default.removeItem(at: work) }
         let story = assets.story
@@ -208,7 +220,7 @@ struct BedtimeJob: Sendable {
             "chunks": "\(assets.spoken.count)",
             "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
             "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
-            "word_timings": words.isEmpty ? "none (the voice reports none)" : "\(words.count) words in words.json (the voice's own alignment)",
+            "word_timings": Self.wordTimingsDetail(words: words.count, records: records),
             "readalong": readAlong.hasWords ? "\(readAlong.words.count) words highlighted; captions.vtt word timestamps, captions.ass karaoke"
                 : words.isEmpty ? "sentences only (no word timings)" : "sentences only (the word timings do not match the text)",
         ]

@@ -49,10 +49,13 @@ public struct ProviderDoctor: Sendable {
         if let text = resolved.set.text as? OpenAIChatClient {
             findings += await openAI(text.client, model: text.model, role: .text)
         }
-        if let speech = resolved.speech as? OpenAISpeechProvider {
+        // The narrator inside its wrappers (a voice map, the forced alignment of word timings).
+        let mapped = (resolved.speech as? VoiceMappedSpeechProvider)?.inner ?? resolved.speech
+        let voice = (mapped as? AligningSpeechProvider)?.inner ?? mapped
+        if let speech = voice as? OpenAISpeechProvider {
             findings += await openAI(speech.client.client, model: speech.model, role: .speech)
         }
-        if let speech = ((resolved.speech as? VoiceMappedSpeechProvider)?.inner ?? resolved.speech) as? OpenAIRealtimeSpeechProvider {
+        if let speech = voice as? OpenAIRealtimeSpeechProvider {
             findings += await openAI(speech.client, model: speech.model, role: .speech)
             findings.append(await realtimeSession(speech.client, model: speech.model))
         }

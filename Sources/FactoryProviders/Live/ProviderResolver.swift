@@ -154,12 +154,15 @@ public struct ResolvedProviders: Sendable {
     }
 
     /// The live narrator for a model: the Realtime API, `/v1/audio/speech`, or Runware `audioInference`.
+    /// The live narrator. None of them reports word timings, so each is wrapped to find them by
+    /// forced alignment of the chunk's text to its audio.
     static func liveSpeech(_ choice: SpeechChoice, client: LiveClient) -> any SpeechProvider {
-        switch (client.provider, choice.isRealtime) {
+        let voice: any SpeechProvider = switch (client.provider, choice.isRealtime) {
         case (.runware, _): RunwareSpeechProvider(client: client, model: choice.model)
         case (_, true): OpenAIRealtimeSpeechProvider(client: client, model: choice.model)
         default: OpenAISpeechProvider(client: client, model: choice.model)
         }
+        return AligningSpeechProvider(voice)
     }
 
 }

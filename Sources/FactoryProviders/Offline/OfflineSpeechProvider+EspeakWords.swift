@@ -27,11 +27,18 @@ extension OfflineSpeechProvider {
         written = written.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
         guard !written.isEmpty, !events.isEmpty else { return [] }
         var spans = [(start: Int, end: Int)?](repeating: nil, count: written.count)
-        for event in events {
+        var reached = 0
+        // An event of no length names no word: espeak-ng 1.51 sends one at a clause's pause that points
+        // back at the comma before it (seen: "time," then "in" … then one at the comma, 2.4 s later),
+        // which would stretch a word over the next dozen. Words come in reading order, so an event
+        // that points back is not taken either.
+        for event in events where event.length > 0 {
             let at = event.textPosition - 1
             // The word holding the event's first character, else the next one after it.
-            guard let index = written.firstIndex(where: { $0.scalars.contains(at) }) ?? written.firstIndex(where: { $0.scalars.lowerBound > at })
+            guard let index = written.firstIndex(where: { $0.scalars.contains(at) }) ?? written.firstIndex(where: { $0.scalars.lowerBound > at }),
+                  index >= reached
             else { continue }
+            reached = index
             let span = spans[index]
             spans[index] = (span?.start ?? event.startMilliseconds, max(span?.end ?? 0, event.endMilliseconds))
         }
