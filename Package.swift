@@ -80,7 +80,7 @@ let package = Package(
         ]),
         // The fake provider server: all three APIs on loopback, for tests, benches and rehearsals.
         .target(name: "FactoryFakeProviders", dependencies: [
-            "FactoryCore", "FactoryKinds", "FactoryImaging",
+            "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "NIOCore", package: "swift-nio"),

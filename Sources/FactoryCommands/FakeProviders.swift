@@ -52,6 +52,10 @@ extension FactoryCommand {
         @Option(name: .customLong("quote-list"), help: "Answer poster quotes from FILE's lines (one quote a line).")
         var quoteList: String?
 
+        @Option(name: .customLong("speech-audio"),
+                help: "What the speech endpoints say: tones (speech-like, the default) or espeak (the text read by espeak-ng, words a forced alignment can find).")
+        var speechAudio: String?
+
         func run() async throws {
             let config: FakeProviderConfig
             do { config = try makeConfig() } catch {
@@ -98,6 +102,12 @@ extension FactoryCommand {
             for entry in requireKeys {
                 let (provider, key) = try Self.pair(entry, option: "--require-key")
                 config.requiredKeys[provider] = key
+            }
+            if let speechAudio {
+                guard let audio = FakeSpeechAudio(rawValue: speechAudio) else {
+                    throw ValidationError("--speech-audio \(speechAudio): say tones or espeak")
+                }
+                config.speechAudio = audio
             }
             if let quoteList {
                 guard let text = try? String(contentsOfFile: quoteList, encoding: .utf8) else {

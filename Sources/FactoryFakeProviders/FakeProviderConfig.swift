@@ -22,12 +22,17 @@ public struct FakeProviderConfig: Sendable {
     public var realtimeSessionSeconds: Double
     /// The posting platforms' knobs (Platforms/).
     public var platforms: FakePlatformConfig
+    /// What the speech endpoints say: speech-like tones (the default, quick and the same on every
+    /// machine) or the text read by espeak-ng, for rehearsing what needs words in the audio (the
+    /// forced alignment of a live voice's word timings).
+    public var speechAudio: FakeSpeechAudio = .tones
     /// The kinds whose fake answers (`KindDescriptor.fakeAnswer`) write structured text.
     public var kinds: KindRegistry = StandardKinds.registry
 
     public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,
                 requiredKeys: [String: String] = [:], quotes: [String] = [],
-                realtimeSessionSeconds: Double = 3600, platforms: FakePlatformConfig = .init()) {
+                realtimeSessionSeconds: Double = 3600, platforms: FakePlatformConfig = .init(), speechAudio: FakeSpeechAudio = .tones) {
+        self.speechAudio = speechAudio
         self.platforms = platforms
         self.realtimeSessionSeconds = realtimeSessionSeconds
         self.quotes = quotes
@@ -55,10 +60,13 @@ public struct FakeProviderConfig: Sendable {
         public var realtimeSessionSeconds: Double?
         /// `FakeProviderConfig.platforms`.
         public var platforms: FakePlatformConfig?
+        /// `FakeProviderConfig.speechAudio`: `tones` or `espeak`.
+        public var speechAudio: FakeSpeechAudio?
 
         public init(port: Int? = nil, latencyMS: [String: Int]? = nil, faults: [FakeFault]? = nil,
                     chargeLog: String? = nil, requiredKeys: [String: String]? = nil, quotes: [String]? = nil,
-                    realtimeSessionSeconds: Double? = nil, platforms: FakePlatformConfig? = nil) {
+                    realtimeSessionSeconds: Double? = nil, platforms: FakePlatformConfig? = nil, speechAudio: FakeSpeechAudio? = nil) {
+            self.speechAudio = speechAudio
             self.platforms = platforms
             self.realtimeSessionSeconds = realtimeSessionSeconds
             self.quotes = quotes
@@ -80,6 +88,7 @@ public struct FakeProviderConfig: Sendable {
             if let quotes { result.quotes = quotes }
             if let realtimeSessionSeconds { result.realtimeSessionSeconds = realtimeSessionSeconds }
             if let platforms { result.platforms = platforms }
+            if let speechAudio { result.speechAudio = speechAudio }
             return result
         }
     }
@@ -99,8 +108,16 @@ public struct FakeProviderConfig: Sendable {
         } catch let error as FakeProviderError {
             throw error
         } catch {
-            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes, realtimeSessionSeconds, platforms)",
+            throw FakeProviderError("scenario \(url.path) is not valid (fields: port, latencyMS, faults, chargeLog, requiredKeys, quotes, realtimeSessionSeconds, platforms, speechAudio)",
                                     underlying: error)
         }
     }
+}
+
+/// What the fake's speech endpoints say (`FakeProviderConfig.speechAudio`).
+public enum FakeSpeechAudio: String, Sendable, Codable, Equatable {
+    /// Voiced harmonics under a syllable-rate envelope (`SpeechSynth`).
+    case tones
+    /// The text read by espeak-ng, resampled to the endpoint's rate: words a forced alignment can find.
+    case espeak
 }

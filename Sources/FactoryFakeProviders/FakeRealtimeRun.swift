@@ -20,7 +20,7 @@ struct FakeRealtimeRun {
         let r = response
         let input = FakeRealtime.textTokens(r.contextCharacters)
         var said = r.transcript
-        var samples = r.speaks ? SpeechSynth.render(text: said, voice: r.voice, speed: r.speed) : []
+        var samples = r.speaks ? SpeechSynth.render(text: said, voice: r.voice, speed: r.speed, audio: session.config.speechAudio) : []
         var statusDetails: FakeJSON = .null
         // `max_output_tokens` caps text plus audio; a cut response is `incomplete` with reason
         // `max_output_tokens` (realtime_response_status.py).

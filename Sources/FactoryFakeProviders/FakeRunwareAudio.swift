@@ -18,7 +18,7 @@ enum FakeRunwareAudio {
                                            message: "The fake provider answers outputFormat WAV only (got \(request.format)); ask for WAV.",
                                            parameter: "outputFormat"))
         }
-        let samples = SpeechSynth.render(text: request.text, voice: request.voice, speed: request.speed)
+        let samples = SpeechSynth.render(text: request.text, voice: request.voice, speed: request.speed, audio: state.speechAudio)
         let pcm = SpeechSynth.pcm16(samples)
         let wav = SpeechSynth.wavHeader(dataBytes: pcm.count) + pcm
         let audioUUID = UUID().uuidString.lowercased()

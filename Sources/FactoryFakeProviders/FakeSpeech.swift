@@ -44,7 +44,7 @@ enum FakeSpeech {
         guard json["speed"] == nil || json["speed"]?.number != nil, (0.25...4.0).contains(speed) else {
             return bad("Invalid 'speed': must be between 0.25 and 4.0.", param: "speed")
         }
-        let samples = SpeechSynth.render(text: input, voice: voice, speed: speed)
+        let samples = SpeechSynth.render(text: input, voice: voice, speed: speed, audio: state.speechAudio)
         let seconds = Double(samples.count) / Double(SpeechSynth.sampleRate)
         let pcm = SpeechSynth.pcm16(samples)
         let body = format == "wav" ? SpeechSynth.wavHeader(dataBytes: pcm.count) + pcm : pcm

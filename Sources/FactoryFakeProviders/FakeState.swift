@@ -3,6 +3,8 @@ import Foundation
 /// Everything the fake remembers: counters, charges, fault uses, stored Runware results and images.
 actor FakeState {
     private let config: FakeProviderConfig
+    /// What the speech endpoints say (`FakeProviderConfig.speechAudio`).
+    nonisolated let speechAudio: FakeSpeechAudio
     private var requests = 0
     private var charges: [FakeCharge] = []
     private var faultUses: [Int]
@@ -17,6 +19,7 @@ actor FakeState {
     /// Starts with the charges already in the configured log.
     init(config: FakeProviderConfig) throws {
         self.config = config
+        self.speechAudio = config.speechAudio
         self.faultUses = Array(repeating: 0, count: config.faults.count)
         self.faultSeen = Array(repeating: 0, count: config.faults.count)
         self.log = config.chargeLog.map(ChargeLog.init(url:))
@@ -26,6 +29,7 @@ actor FakeState {
     /// Starts empty (used only when the log could not be read and the server will refuse to start).
     init(unloaded config: FakeProviderConfig) {
         self.config = config
+        self.speechAudio = config.speechAudio
         self.faultUses = Array(repeating: 0, count: config.faults.count)
         self.faultSeen = Array(repeating: 0, count: config.faults.count)
         self.log = nil

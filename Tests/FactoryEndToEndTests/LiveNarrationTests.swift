@@ -105,6 +105,40 @@ import Testing
         await server.stop()
     }
 
+    @Test("a live voice with no word timings of its own: each chunk forced-aligned, the highlight within 100 ms of the speech")
+    func liveWordsByForcedAlignment() async throws {
+        let folder = try TemporaryFolder("narrate-aligned")
+        // The fake reads the text with espeak-ng (as OpenAI's voices read it), and, like them, gives no timings.
+        let server = FakeProviderServer(config: FakeProviderConfig(speechAudio: .espeak))
+        _ = try await server.start()
+        try folder.write(Self.manifest(speech: ""), to: "week.yaml")
+        let run = try TestSupport.runFactory(["run", "week.yaml", "--output", "out"], in: folder.url,
+                                             environment: Self.environment(server), at: Self.afterShutdown)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        struct Bundle: Decodable {
+            struct Check: Decodable { var name: String; var passed: Bool; var detail: String }
+            var checks: [Check]
+            var details: [String: String]
+            var generation: [Metadata.Record]
+        }
+        let bundle = folder.path("out/2027-W02/sat-bedtime") + "/"
+        let metadata = try JSONDecoder().decode(Bundle.self, from: Data(contentsOf: URL(fileURLWithPath: bundle + "metadata.json")))
+        let speech = metadata.generation.filter { $0.stage.hasPrefix("speech") }
+        #expect(!speech.isEmpty)
+        for record in speech {
+            let said = record.parameters?["word_timings"] ?? ""
+            #expect(said.hasPrefix("forced alignment (espeak-ng reference, DTW)") && said.hasSuffix("; used"), "\(record.stage): \(said)")
+        }
+        let timings = metadata.details["word_timings"] ?? ""
+        #expect(timings.contains("forced alignment of the text to the voice's audio, trusted for \(speech.count) of \(speech.count) chunks"), "\(timings)")
+        #expect(FileManager.default.fileExists(atPath: bundle + "words.json") && FileManager.default.fileExists(atPath: bundle + "captions.ass"))
+        let drift = try #require(metadata.checks.first { $0.name == "readalong:drift" })
+        #expect(drift.passed, "\(drift.detail)")
+        let median = try #require(Double(metadata.details["readalong_drift_median_ms"] ?? ""))
+        #expect(median < 100, "\(drift.detail)")
+        await server.stop()
+    }
+
     @Test("a model that rewords every time: a bounded, clear failure (3 asks a chunk, each in the ledger), or accepted when the manifest says so")
     func rewordedEveryTime() async throws {
         let folder = try TemporaryFolder("narrate-reworded")

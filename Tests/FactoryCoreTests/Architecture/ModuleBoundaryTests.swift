@@ -20,7 +20,7 @@ import Testing
         "FactoryReview": ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"],
         // WSClient (swift-websocket) for the Realtime API; Logging and HTTPTypes are its types.
         "FactoryProviders": ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia", "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
-        "FactoryFakeProviders": ["FactoryCore", "FactoryKinds", "FactoryImaging", "Hummingbird", "HummingbirdWebSocket", "NIO", "Logging", "HTTPTypes", "Yams"],
+        "FactoryFakeProviders": ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia", "Hummingbird", "HummingbirdWebSocket", "NIO", "Logging", "HTTPTypes", "Yams"],
         "FactoryFuzzing": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryImaging", "FactoryMedia"],
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // The platforms' clients over HTTP, and the OAuth loopback listener (NIO).
@@ -41,7 +41,7 @@ import Testing
         // The kinds' text stages across weeks run with the offline writers (TwelveWeeksTests).
         "FactoryKindsTests": ["FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryProviders", "FactoryReview", "FactoryTesting"],
         "FactoryReviewTests": ["FactoryReview", "FactoryKinds", "FactoryCore", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
-        "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryTesting",
+        "FactoryProvidersTests": ["FactoryProviders", "FactoryFakeProviders", "FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia", "FactoryTesting",
                                   "AsyncHTTPClient", "NIO", "WSClient", "Logging", "HTTPTypes"],
         "FactoryPublishingTests": ["FactoryPublishing", "FactoryFakeProviders", "FactoryCore", "NIO"],
         "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"],
