@@ -102,14 +102,16 @@ public enum ForcedAlignment {
     static let snapSeconds = 0.08
 
     /// Each start moved to the nearest onset within `snapSeconds`, where that keeps the words in
-    /// order; its end moves with it when it would otherwise come first.
+    /// strict order; its end moves with it when it would otherwise come first.
     static func snapped(_ words: [TimedWord], to onsets: [Double]) -> [TimedWord] {
         var out = words
         for index in out.indices {
             let word = out[index]
-            let floor = index == 0 ? 0 : out[index - 1].start
+            // Strictly between the word before (already moved) and the word after: two words never
+            // share an onset, and none ends up with no time at all.
+            let floor = index == 0 ? -Double.infinity : out[index - 1].start
             let ceiling = index + 1 < out.count ? out[index + 1].start : .infinity
-            guard let onset = onsets.filter({ abs($0 - word.start) <= snapSeconds && $0 >= floor && $0 <= ceiling })
+            guard let onset = onsets.filter({ abs($0 - word.start) <= snapSeconds && $0 > floor && $0 < ceiling })
                 .min(by: { abs($0 - word.start) < abs($1 - word.start) }) else { continue }
             out[index].start = onset
             out[index].end = max(out[index].end, onset)
