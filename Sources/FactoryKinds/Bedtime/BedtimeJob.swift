@@ -168,7 +168,7 @@ struct BedtimeJob: Sendable {
         defer { narrated.wait() }
         try writer.write(story.markdown, to: "story.md")
         let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings, words: chunkWords)
-        let readAlong = ReadAlong(cues: cues, words: words)
+        let readAlong = ReadAlong(cues: cues, chunks: zip(assets.spoken, chunkWords).map { ($0.chunk.sentences.count, $1) })
         let captions = Captions(cues)
         try writer.write(captions.srt, to: "captions.srt")
         // With word timings: a cue timestamp before each word, and the karaoke .ass.

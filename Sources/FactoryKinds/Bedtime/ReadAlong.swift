@@ -47,6 +47,26 @@ public struct ReadAlong: Sendable, Equatable {
         sentences = laid
     }
 
+    /// The same, chunk by chunk: `chunks[i]` is how many cues chunk i's sentences made and the
+    /// words of its voice. A chunk without words (a live voice whose audio its forced alignment
+    /// could not vouch for), or whose words are not its sentences' tokens, leaves its own
+    /// sentences plain; the other chunks still light their words.
+    public init(cues: [Captions.Cue], chunks: [(sentences: Int, words: [SpokenWord])]) {
+        guard chunks.map(\.sentences).reduce(0, +) == cues.count else {
+            self.init(cues: cues, words: chunks.flatMap(\.words))
+            return
+        }
+        var laid: [Sentence] = []
+        var first = 0
+        for chunk in chunks {
+            let own = Array(cues[first..<(first + chunk.sentences)])
+            laid += ReadAlong(cues: own, words: chunk.words).sentences
+            first += chunk.sentences
+        }
+        self.init(cues: [])
+        sentences = laid
+    }
+
     public var hasWords: Bool { sentences.contains { !$0.words.isEmpty } }
     public var words: [Word] { sentences.flatMap(\.words) }
 

@@ -35,6 +35,25 @@ import Testing
         #expect(!ReadAlong(cues: Self.cues, words: wrong).hasWords)
     }
 
+    @Test("chunk by chunk: a chunk without words, or with words not its own, leaves only its sentences plain")
+    func chunksLightTheirOwnWords() throws {
+        // Two chunks of one sentence each: the first's voice gave no words (a live voice whose
+        // forced alignment was not trusted), the second's did.
+        let second = Array(Self.words[9...])
+        let split = ReadAlong(cues: Self.cues, chunks: [(1, []), (1, second)])
+        #expect(split.sentences.map(\.words.count) == [0, 5])
+        #expect(split.sentences[1].words.map(\.start) == second.map(\.start))
+        #expect(split.hasWords && split.words.count == 5)
+        // The whole story as one list would have dropped every word: the tokens no longer line up.
+        #expect(!ReadAlong(cues: Self.cues, words: second).hasWords)
+        // Words not the chunk's own text: that chunk plain, the other still lit.
+        var wrong = Array(Self.words[..<9])
+        wrong[3].text = "tide,"
+        #expect(ReadAlong(cues: Self.cues, chunks: [(1, wrong), (1, second)]).sentences.map(\.words.count) == [0, 5])
+        // Both chunks with their words: the same table as the one list.
+        #expect(ReadAlong(cues: Self.cues, chunks: [(1, Array(Self.words[..<9])), (1, second)]) == Self.readAlong)
+    }
+
     @Test func vttCarriesATimestampBeforeEachWord() throws {
         let vtt = StoryKaraoke.vtt(Self.readAlong)
         #expect(vtt.hasPrefix("WEBVTT\n\n00:00:03.900 --> 00:00:07.950\n"))
