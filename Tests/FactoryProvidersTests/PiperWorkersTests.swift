@@ -110,4 +110,41 @@ struct PiperWorkersTests {
         let accented = try voice.synthesize("Zoë’s café is open — naïve and warm.", lengthScale: 1.35, workers: workers)
         #expect(accented.pcm.count > voice.sampleRate && !accented.phonemes.isEmpty && workers.startedCount == 1)
     }
+
+    @Test("the voice's optimised graph: the first worker saves it, the next loads it and speaks as well; a cache it cannot write is no cache",
+          .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
+    func optimisedGraphCached() throws {
+        let voice = try PiperVoice.locate(environment: ["PATH": ""])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func models() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        }
+        let text = "The stars are watching over you."
+        let first = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
+        let saved = models()
+        #expect(saved.count == 1 && saved[0].hasPrefix("en_US-joe-medium-") && saved[0].hasSuffix(".onnx"), "\(saved)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(saved[0]).path)[.size] as? Int)
+        #expect(size > 50_000_000)
+        // A new worker (a new pool) loads the saved graph: no second file, the same kind of answer.
+        let second = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
+        #expect(models() == saved)
+        for spoken in [first, second] {
+            #expect(!spoken.phonemes.isEmpty && spoken.phonemes.reduce(0) { $0 + $1.samples } * 2 == spoken.pcm.count)
+        }
+        #expect(abs(first.pcm.count - second.pcm.count) < first.pcm.count / 5)
+        // A folder that cannot be made (under a file): the worker loads the voice as before.
+        let blocked = folder.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: blocked)
+        let plain = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: blocked.appendingPathComponent("cache").path))
+        #expect(!plain.phonemes.isEmpty && plain.phonemes.reduce(0) { $0 + $1.samples } * 2 == plain.pcm.count)
+    }
+
+    @Test func cacheFolderFromTheEnvironment() {
+        #expect(PiperVoice.cacheFolder(environment: ["HOME": "/home/ana"]) == "/home/ana/.cache/contentfactory/piper")
+        #expect(PiperVoice.cacheFolder(environment: ["HOME": "/home/ana", "XDG_CACHE_HOME": "/var/cache/ana"]) == "/var/cache/ana/contentfactory/piper")
+        #expect(PiperVoice.cacheFolder(environment: ["HOME": "/home/ana", "FACTORY_PIPER_CACHE": "/tmp/voices"]) == "/tmp/voices")
+        #expect(PiperVoice.cacheFolder(environment: ["HOME": "/home/ana", "FACTORY_PIPER_CACHE": "off"]) == nil)
+        #expect(PiperVoice.cacheFolder(environment: [:]) == nil)
+    }
 }

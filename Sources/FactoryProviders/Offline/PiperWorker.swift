@@ -20,10 +20,11 @@ final class PiperWorker: @unchecked Sendable {
     /// The longest stderr tail kept for a message.
     static let errorTail = 4096
 
-    init(voice: PiperVoice, python: URL, threads: Int) throws {
+    init(voice: PiperVoice, python: URL, threads: Int, cacheFolder: String? = nil) throws {
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
         process.executableURL = python
         process.arguments = ["-c", PiperVoice.workerScript, voice.model.path, voice.config.path, String(threads)]
+            + (cacheFolder.map { [$0] } ?? [])
         process.standardInput = inPipe
         process.standardOutput = outPipe
         process.standardError = errPipe

@@ -19,10 +19,13 @@ public final class PiperWorkers: Sendable {
     let idleSeconds: Double
     /// onnxruntime threads a worker: one, since one worker runs a core.
     let threads: Int
+    /// Where workers keep the voice's optimised graph (`PiperVoice.cacheFolder`); nil for none.
+    let cacheFolder: String?
 
-    public init(idleSeconds: Double = 20, threads: Int = 1) {
+    public init(idleSeconds: Double = 20, threads: Int = 1, cacheFolder: String? = PiperVoice.cacheFolder()) {
         self.idleSeconds = idleSeconds
         self.threads = threads
+        self.cacheFolder = cacheFolder
     }
 
     deinit {
@@ -61,7 +64,7 @@ public final class PiperWorkers: Sendable {
             return nil
         }
         if let found { return found }
-        let worker = try PiperWorker(voice: voice, python: python, threads: threads)
+        let worker = try PiperWorker(voice: voice, python: python, threads: threads, cacheFolder: cacheFolder)
         started.withLock { $0 += 1 }
         return worker
     }
