@@ -92,6 +92,10 @@ struct BedtimeJob: Sendable {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let work = self.work
         let requests = chunks.map(speechRequest)
+        // The illustration needs only the story: made while the voice speaks (offline it fills the
+        // second or so that one core would sit idle while the other ends the last paragraph).
+        let image = providers.image, illustrationRequest = illustrationRequest(story)
+        async let illustrated = image.generate(illustrationRequest, context: context.with(stage: .image))
         let spoken = try await withThrowingTaskGroup(of: (Int, Spoken, GenerationRecord).self) { group in
             // Longest first: the voice's processes (one a core) then finish nearly together, instead
             // of one core idle while the other speaks a long paragraph that was queued last.
@@ -109,7 +113,7 @@ struct BedtimeJob: Sendable {
             return made.sorted { $0.0 < $1.0 }
         }
         records += spoken.map(\.2)
-        let illustration = try await providers.image.generate(illustrationRequest(story), context: context.with(stage: .image))
+        let illustration = try await illustrated
         records.append(illustration.record)
         return (Assets(story: story, source: source, spoken: spoken.map(\.1), cover: illustration.data), records)
     }
