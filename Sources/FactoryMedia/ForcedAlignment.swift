@@ -25,7 +25,6 @@ public enum ForcedAlignment {
         public var onsetP90Milliseconds: Double
         /// Word starts within `matchMilliseconds` of an onset, of all word starts.
         public var matched: Int
-        public var meanCost: Double
         /// The path's mean cost over that of the same alignment with the reference played backwards:
         /// well under 1 when the recording says the text, near 1 when it says something else (a
         /// path through unrelated sounds costs about the same in either order).
@@ -65,9 +64,10 @@ public enum ForcedAlignment {
         let source = MelCepstrum(mono: reference.samples, rate: reference.rate)
         guard let targetSpeech = speech(target.energy), let sourceSpeech = speech(source.energy) else { return nil }
         let a = Array(source.frames[sourceSpeech]), b = Array(target.frames[targetSpeech])
-        // The band: a tenth of the longer reading either side of the diagonal, at least 1.5 s, at
-        // most 10 s (a sentence's worth of drift between two readers).
-        let radius = min(1500, max(300, max(a.count, b.count) / 4))
+        // The band: a quarter of the longer reading either side of the diagonal, at least 3 s, at
+        // most 15 s (two readers of a paragraph drift apart by a sentence or so), and no more than
+        // 40 million cells (40 MB of moves) for the longest chunk a live voice takes.
+        let radius = min(1500, max(300, max(a.count, b.count) / 4), max(50, 20_000_000 / max(1, a.count)))
         guard let path = TimeWarp.align(a, b, radius: radius), let backwards = TimeWarp.align(a.reversed(), b, radius: radius)
         else { return nil }
         let hop = MelCepstrum.hop
@@ -94,15 +94,14 @@ public enum ForcedAlignment {
             distances.isEmpty ? .infinity : distances[min(distances.count - 1, Int(Double(distances.count - 1) * p + 0.5))]
         }
         return Outcome(words: words, warped: warped, onsetMedianMilliseconds: percentile(0.5), onsetP90Milliseconds: percentile(0.9),
-                       matched: distances.filter { $0 <= matchMilliseconds }.count, meanCost: path.meanCost,
-                       costRatio: path.meanCost / backwards.meanCost)
+                       matched: distances.filter { $0 <= matchMilliseconds }.count, costRatio: path.meanCost / backwards.meanCost)
     }
 
     /// How far a word's start may move onto an onset heard in the recording.
     static let snapSeconds = 0.08
 
     /// Each start moved to the nearest onset within `snapSeconds`, where that keeps the words in
-    /// strict order; its end moves with it when it would otherwise come first.
+    /// strict order; each end then falls between its start and the next word's.
     static func snapped(_ words: [TimedWord], to onsets: [Double]) -> [TimedWord] {
         var out = words
         for index in out.indices {
@@ -115,6 +114,10 @@ public enum ForcedAlignment {
                 .min(by: { abs($0 - word.start) < abs($1 - word.start) }) else { continue }
             out[index].start = onset
             out[index].end = max(out[index].end, onset)
+        }
+        // A word ends by the time the next one starts.
+        for index in out.indices.dropLast() {
+            out[index].end = max(out[index].start, min(out[index].end, out[index + 1].start))
         }
         return out
     }
