@@ -13,12 +13,15 @@ import Foundation
 /// The result says how the path's cost compares with that of the reference played backwards
 /// (`costRatio`), which tells a recording of the text from one of something else (`trusted`).
 public enum ForcedAlignment {
+    /// When a word is heard, in seconds. (The words' text stays with the caller: only times are aligned.)
+    public typealias Span = (start: Double, end: Double)
+
     /// What an alignment found and how well its word starts sit on the recording's onsets.
     public struct Outcome: Sendable {
-        /// The reference's words at their times in the recording (seconds from its start).
-        public var words: [TimedWord]
+        /// The reference's words, in order, at their times in the recording (seconds from its start).
+        public var words: [Span]
         /// The same before each start was moved onto its nearest onset.
-        public var warped: [TimedWord]
+        public var warped: [Span]
         /// Median and 90th percentile distance (ms) from a warped word start (before the snap) to the
         /// nearest onset heard in the recording.
         public var onsetMedianMilliseconds: Double
@@ -43,9 +46,9 @@ public enum ForcedAlignment {
     public struct Reference: Sendable {
         public var samples: [Float]
         public var rate: Int
-        public var words: [TimedWord]
+        public var words: [Span]
 
-        public init(samples: [Float], rate: Int, words: [TimedWord]) {
+        public init(samples: [Float], rate: Int, words: [Span]) {
             self.samples = samples
             self.rate = rate
             self.words = words
@@ -76,12 +79,12 @@ public enum ForcedAlignment {
         // The reference's words start where their sound does: espeak-ng marks a word where its
         // phonemes begin, tens of milliseconds before a stop or a fricative is heard.
         let referenceWords = snapped(reference.words, to: SpeechOnsets.detect(mono: reference.samples, rate: reference.rate))
-        var words: [TimedWord] = [], last = 0.0
+        var words: [Span] = [], last = 0.0
         for word in referenceWords {
             let start = max(last, offset + Double(path.spans[frame(word.start)].lowerBound) * hop)
             let endFrame = max(frame(word.start), frame(word.end) - 1)
             let end = max(start, offset + Double(path.spans[endFrame].upperBound + 1) * hop)
-            words.append(TimedWord(text: word.text, start: start, end: end))
+            words.append((start, end))
             last = start
         }
         let onsets = SpeechOnsets.detect(mono: recording, rate: rate)
@@ -102,7 +105,7 @@ public enum ForcedAlignment {
 
     /// Each start moved to the nearest onset within `snapSeconds`, where that keeps the words in
     /// strict order; each end then falls between its start and the next word's.
-    static func snapped(_ words: [TimedWord], to onsets: [Double]) -> [TimedWord] {
+    static func snapped(_ words: [Span], to onsets: [Double]) -> [Span] {
         var out = words
         for index in out.indices {
             let word = out[index]
@@ -130,18 +133,5 @@ public enum ForcedAlignment {
         guard let first = energy.firstIndex(where: { $0 > floor }), let last = energy.lastIndex(where: { $0 > floor }),
               last - first >= 5 else { return nil }
         return first..<(last + 1)
-    }
-}
-
-/// A word and when it is heard, in seconds.
-public struct TimedWord: Sendable, Equatable {
-    public var text: String
-    public var start: Double
-    public var end: Double
-
-    public init(text: String, start: Double, end: Double) {
-        self.text = text
-        self.start = start
-        self.end = end
     }
 }

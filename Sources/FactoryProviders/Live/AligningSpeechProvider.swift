@@ -62,10 +62,9 @@ public enum ForcedWordTimings {
         guard !reference.isEmpty else { return nil }
         let outcome = ForcedAlignment.align(
             recording: samples(pcm), rate: sampleRate,
-            reference: .init(samples: samples(reading.pcm), rate: reading.sampleRate,
-                             words: reference.map { TimedWord(text: $0.text, start: $0.start, end: $0.end) }))
+            reference: .init(samples: samples(reading.pcm), rate: reading.sampleRate, words: reference.map { ($0.start, $0.end) }))
         guard let outcome else { return nil }
-        return Aligned(words: outcome.words.map { SpokenWord(text: $0.text, start: $0.start, end: $0.end) }, outcome: outcome)
+        return Aligned(words: zip(reference, outcome.words).map { SpokenWord(text: $0.text, start: $1.start, end: $1.end) }, outcome: outcome)
     }
 
     /// 16-bit little-endian PCM as floats in −1…1.
