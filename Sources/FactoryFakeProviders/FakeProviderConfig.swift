@@ -24,7 +24,10 @@ public struct FakeProviderConfig: Sendable {
     public var platforms: FakePlatformConfig
     /// What the speech endpoints say: speech-like tones (the default, quick and the same on every
     /// machine) or the text read by espeak-ng, for rehearsing what needs words in the audio (the
-    /// forced alignment of a live voice's word timings).
+    /// forced alignment of a live voice's word timings). Either way the answer is audio alone, as
+    /// the providers' is: `/v1/audio/speech` a binary body (openapi.yaml `/audio/speech`), Realtime
+    /// `response.output_audio.delta` and transcript deltas without times, Runware `audioInference`
+    /// no timestamps (reference/provider-apis.md §2, reference/speech-2027.md "Timestamps for captions").
     public var speechAudio: FakeSpeechAudio = .tones
     /// The kinds whose fake answers (`KindDescriptor.fakeAnswer`) write structured text.
     public var kinds: KindRegistry = StandardKinds.registry

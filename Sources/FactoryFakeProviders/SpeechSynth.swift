@@ -17,25 +17,11 @@ enum SpeechSynth {
     /// the voice's name, resampled to 24 kHz), or the tones below when espeak-ng cannot read it.
     static func render(text: String, voice: String, speed: Double, audio: FakeSpeechAudio) -> [Float] {
         guard audio == .espeak,
-              let read = try? Espeak.synthesize(text: text, rate: Int(175 * min(2.5, max(0.5, speed))), pitch: 35 + Int(Seed.from(voice) % 30))
+              let read = try? Espeak.synthesize(text: text, rate: Int(175 * min(2.5, max(0.5, speed))), pitch: 35 + Int(Seed.from(voice) % 30)),
+              var samples = try? MonoPCM.floats(read.pcm, rate: read.sampleRate, to: sampleRate)
         else { return render(text: text, voice: voice, speed: speed) }
-        var samples = read.pcm.withUnsafeBytes { raw in
-            (0..<raw.count / 2).map { Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32768 }
-        }
-        samples = resampled(samples, from: read.sampleRate, to: sampleRate)
         normalise(&samples, rms: 0.1)
         return samples
-    }
-
-    /// Linear interpolation between rates: enough for a fake's speech, whose words are what matters.
-    static func resampled(_ samples: [Float], from rate: Int, to target: Int) -> [Float] {
-        guard rate != target, rate > 0, samples.count > 1 else { return samples }
-        let count = Int(Double(samples.count) * Double(target) / Double(rate))
-        return (0..<count).map { i in
-            let at = Double(i) * Double(rate) / Double(target)
-            let k = min(samples.count - 2, Int(at)), f = Float(at - Double(k))
-            return samples[k] * (1 - f) + samples[k + 1] * f
-        }
     }
 
     static func render(text: String, voice: String, speed: Double) -> [Float] {

@@ -2,8 +2,10 @@ import FactoryCore
 import FactoryMedia
 import Foundation
 
-/// A live voice with word timings it does not report itself: OpenAI's speech endpoint, its
-/// Realtime voices and Runware's audio give audio only (reference/speech-2027.md), so each chunk's
+/// A live voice with word timings it does not report itself. OpenAI's `/v1/audio/speech` answers
+/// with a binary audio body (openapi.yaml `/audio/speech`, reference/provider-apis.md §2); its
+/// Realtime voices send audio and transcript deltas with no times, and Runware's `audioInference`
+/// has no timestamps either (reference/speech-2027.md, "Timestamps for captions"). So each chunk's
 /// words are found by forced alignment of the chunk's own text to its audio (`ForcedWordTimings`).
 /// A chunk whose alignment its own audio does not bear out keeps no word timings: the read-along
 /// then shows that chunk's sentences whole rather than a highlight that would be off the voice.
@@ -61,16 +63,9 @@ public enum ForcedWordTimings {
         let reference = OfflineSpeechProvider.espeakWordTimings(text: text, events: reading.words)
         guard !reference.isEmpty else { return nil }
         let outcome = ForcedAlignment.align(
-            recording: samples(pcm), rate: sampleRate,
-            reference: .init(samples: samples(reading.pcm), rate: reading.sampleRate, words: reference.map { ($0.start, $0.end) }))
+            recording: try MonoPCM.floats(pcm, rate: sampleRate), rate: sampleRate,
+            reference: .init(samples: try MonoPCM.floats(reading.pcm, rate: reading.sampleRate), rate: reading.sampleRate, words: reference.map { ($0.start, $0.end) }))
         guard let outcome else { return nil }
         return Aligned(words: zip(reference, outcome.words).map { SpokenWord(text: $0.text, start: $1.start, end: $1.end) }, outcome: outcome)
-    }
-
-    /// 16-bit little-endian PCM as floats in −1…1.
-    static func samples(_ pcm: Data) -> [Float] {
-        pcm.withUnsafeBytes { raw in
-            (0..<raw.count / 2).map { Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32768 }
-        }
     }
 }

@@ -170,6 +170,7 @@ public struct OfflineSpeechProvider: SpeechProvider {
                 for try await (index, part) in group { parts[index] = part }
                 return parts.compactMap { $0 }
             }
+            // The pause as the worker computes it: from the 3-decimal text it is sent, times the rate.
             spoken = PiperSpeech.joined(parts, pauseSamples: Int(Double(voice.sampleRate) * (Double(String(format: "%.3f", silence)) ?? silence)))
         } catch {
             throw FactoryError(.provider, "item \(context.item): offline narration (piper, voice \(voice.voiceName) for \(request.voice)) failed",
