@@ -1,3 +1,4 @@
+import CAV
 import CAVShim
 import Foundation
 
