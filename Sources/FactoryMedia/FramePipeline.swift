@@ -12,13 +12,17 @@ final class FramePipeline: @unchecked Sendable {
     private let filled = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private var cancelled = false
+    private var joined = false
     private let lock = NSLock()
 
     /// A ring of `depth` frames from `encoder`: one being encoded, the others being drawn or
     /// ready (two are enough to overlap; a third absorbs frames that take longer to draw).
     init(encoder: VideoEncoder, depth: Int = 3) throws {
         slots = try (0..<depth).map { _ in try encoder.makeFrame() }
-        free = DispatchSemaphore(value: depth)
+        // Made at 0 and raised: libdispatch traps when a semaphore is freed below the value it
+        // was made with, which a render stopped mid-way (slots taken, never given back) leaves.
+        free = DispatchSemaphore(value: 0)
+        for _ in 0..<depth { free.signal() }
     }
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
@@ -47,15 +51,19 @@ final class FramePipeline: @unchecked Sendable {
         try use(slots[index % slots.count])
     }
 
-    /// Stops the composer early (after an error) and waits for its thread to end.
+    /// Stops the composer early (after an error) and waits for its thread to end, unless
+    /// `join()` already saw it end (an error after the last frame: `done` is signalled once).
     func cancel() {
-        lock.withLock { cancelled = true }
+        let ended = lock.withLock { cancelled = true; return joined }
         for _ in slots { free.signal() }
-        done.wait()
+        if !ended { done.wait() }
     }
 
     /// Waits for the composer's thread to finish after the last frame.
-    func join() { done.wait() }
+    func join() {
+        done.wait()
+        lock.withLock { joined = true }
+    }
 }
 
 extension PictureBuffer {

@@ -2,7 +2,7 @@ import FactoryImaging
 import Foundation
 
 /// Renders a scene and its soundtrack to an MP4: composes each frame straight into the encoder's
-/// picture, and interleaves audio so both streams advance together.
+/// picture on one thread, encodes it on another, and the sound on a third, kept just ahead.
 public enum SceneRenderer {
     /// What a render did, for the bundle's metadata and for benchmarks.
     public struct Stats: Sendable, Codable, Equatable {
@@ -53,9 +53,10 @@ public enum SceneRenderer {
             scan?.add(picture, time: Double(index) / fps)
             composeNanos.add(DispatchTime.now().uptimeNanoseconds - c0)
         }
+        // The soundtrack is encoded on its own thread, a little ahead of the frames sent.
+        let sound = AudioTrackThread(encoder: encoder, source: source, fps: settings.fps, frames: frames)
+        sound.start()
         do {
-            var chunk = [Float](repeating: 0, count: 2 * (AudioBuffer.rate / max(1, settings.fps) + 2))
-            var written = 0
             for index in 0..<frames {
                 try pipeline.next(index) { frame in
                     dump?.write(frame.picture)
@@ -64,23 +65,14 @@ public enum SceneRenderer {
                 // Opening the encoders and the first frames (video and sound) ran set-up code that
                 // never runs again: dropped as well (wed-recipe's peak 192 -> 183 MiB, 3 runs each).
                 if index == 1 && !keepFilePages { Vips.releaseFilePages() }
-                // Audio up to the end of this frame, so the muxer never waits for one stream.
-                let until = (index + 1) * AudioBuffer.rate / settings.fps
-                let count = until - written
-                if count > 0 {
-                    if chunk.count < 2 * count { chunk = [Float](repeating: 0, count: 2 * count) }
-                    try chunk.withUnsafeMutableBufferPointer { buffer in
-                        let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<(2 * count)])
-                        if let source { _ = try source.read(into: slice, frames: count) } else { slice.update(repeating: 0) }
-                        try encoder.encodeAudio(UnsafeBufferPointer(slice))
-                    }
-                    written = until
-                }
+                try sound.videoSent(index + 1)
             }
             pipeline.join()
+            try sound.join()
             try encoder.finish()
         } catch {
             pipeline.cancel()
+            sound.cancel()
             try? encoder.finish()
             try? FileManager.default.removeItem(atPath: path)
             throw error

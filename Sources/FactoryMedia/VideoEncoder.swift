@@ -7,7 +7,11 @@ import Foundation
 ///
 /// Owns every libav handle it opens. `finish()` flushes both encoders and writes the trailer; it
 /// must run before the encoder is released (asserted in `deinit`).
-public final class VideoEncoder {
+///
+/// Video and audio may be sent from two threads (one each): each stream has its own packet and
+/// the muxer is reached under a lock. `finish()` runs after both have stopped sending.
+/// `@unchecked Sendable` for that reason.
+public final class VideoEncoder: @unchecked Sendable {
     public let settings: VideoSettings
     public let path: String
     private var format: UnsafeMutablePointer<AVFormatContext>?
@@ -16,7 +20,9 @@ public final class VideoEncoder {
     /// The picture `encodeFrame` draws into, made on first use (a render brings its own frames).
     private var ownFrame: EncoderFrame?
     private var audioFrame: UnsafeMutablePointer<AVFrame>?
-    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var videoPacket: UnsafeMutablePointer<AVPacket>?
+    private var audioPacket: UnsafeMutablePointer<AVPacket>?
+    private let muxLock = NSLock()
     private var videoStream: UnsafeMutablePointer<AVStream>?
     private var audioStream: UnsafeMutablePointer<AVStream>?
     private var framesWritten: Int64 = 0
@@ -103,10 +109,10 @@ public final class VideoEncoder {
         try AV.check(cf_av_stream_from_encoder(vs, v), .mux, "cannot describe the video stream")
         try AV.check(cf_av_stream_from_encoder(as_, a), .mux, "cannot describe the audio stream")
 
-        guard let af = av_frame_alloc(), let p = av_packet_alloc() else {
+        guard let af = av_frame_alloc(), let vp = av_packet_alloc(), let ap = av_packet_alloc() else {
             throw MediaError(.encode, "cannot allocate frames")
         }
-        audioFrame = af; packet = p
+        audioFrame = af; videoPacket = vp; audioPacket = ap
         af.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
         af.pointee.nb_samples = Int32(audioFrameSize)
         af.pointee.sample_rate = Int32(VideoSettings.sampleRate)
@@ -166,7 +172,8 @@ public final class VideoEncoder {
         avcodec_free_context(&video)
         avcodec_free_context(&audio)
         av_frame_free(&audioFrame)
-        av_packet_free(&packet)
+        av_packet_free(&videoPacket)
+        av_packet_free(&audioPacket)
         videoStream = nil
         audioStream = nil
     }
@@ -202,7 +209,7 @@ public final class VideoEncoder {
         guard let video else { throw MediaError(.encode, "encoder is closed") }
         frame.pointee.pts = framesWritten
         framesWritten += 1
-        try send(frame, to: video, stream: videoStream)
+        try send(frame, to: video, stream: videoStream, packet: videoPacket)
     }
 
     /// Encodes interleaved stereo float samples (L R L R …) that follow the previous ones.
@@ -237,7 +244,7 @@ public final class VideoEncoder {
             audioFrame.pointee.pts = audioSamplesWritten
             audioSamplesWritten += Int64(audioFrameSize)
             offset += available * 2
-            try send(audioFrame, to: audio, stream: audioStream)
+            try send(audioFrame, to: audio, stream: audioStream, packet: audioPacket)
         }
         if offset > 0 { pending.removeFirst(offset) }
     }
@@ -245,8 +252,9 @@ public final class VideoEncoder {
     /// Seconds of audio written so far.
     public var audioSeconds: Double { Double(audioSamplesWritten + Int64(pending.count / 2)) / Double(VideoSettings.sampleRate) }
 
+    /// Encodes on the calling thread; only the muxer is shared between the two streams' threads.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?, to ctx: UnsafeMutablePointer<AVCodecContext>,
-                      stream: UnsafeMutablePointer<AVStream>?) throws {
+                      stream: UnsafeMutablePointer<AVStream>?, packet: UnsafeMutablePointer<AVPacket>?) throws {
         guard let format, let packet, let stream else { throw MediaError(.encode, "encoder is closed") }
         try AV.check(avcodec_send_frame(ctx, frame), .encode, "the encoder refused a frame for \(path)")
         while true {
@@ -255,7 +263,8 @@ public final class VideoEncoder {
             try AV.check(rc, .encode, "encoding failed for \(path)")
             av_packet_rescale_ts(packet, ctx.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
-            try AV.check(av_interleaved_write_frame(format, packet), .mux, "cannot write to \(path)")
+            let written = muxLock.withLock { av_interleaved_write_frame(format, packet) }
+            try AV.check(written, .mux, "cannot write to \(path)")
         }
     }
 
@@ -264,8 +273,8 @@ public final class VideoEncoder {
         guard !finished, let format, let video, let audio else { return }
         finished = true
         try drainAudio(final: true)
-        try send(nil, to: video, stream: videoStream)
-        try send(nil, to: audio, stream: audioStream)
+        try send(nil, to: video, stream: videoStream, packet: videoPacket)
+        try send(nil, to: audio, stream: audioStream, packet: audioPacket)
         try AV.check(av_write_trailer(format), .mux, "cannot finish \(path)")
         cf_av_format_close_io(format)
     }
