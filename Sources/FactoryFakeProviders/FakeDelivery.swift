@@ -2,8 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Turns a reply into a Hummingbird response, applying body faults, and bills the request only
-/// once its body has been handed to the connection in full.
+/// Turns a reply into a Hummingbird response, applying body faults, and bills the request once
+/// all of its body but the last byte has been handed to the connection. A client that hangs up
+/// before is not billed; one that has the whole body finds its bill already recorded (billed after
+/// the last byte, a test that read the totals right after its answer raced the bill and
+/// sometimes lost it).
 enum FakeDelivery {
     /// Thrown from a body writer to drop the connection mid-body.
     struct Truncated: Error {}
@@ -31,19 +34,21 @@ enum FakeDelivery {
             body = ResponseBody(contentLength: full.count) { writer in
                 do {
                     var offset = 0
-                    while offset < full.count {
-                        let end = min(full.count, offset + max(size, 1))
+                    let head = max(0, full.count - 1)
+                    while offset < head {
+                        let end = min(head, offset + max(size, 1))
                         try await writer.write(ByteBuffer(bytes: full[offset..<end]))
                         offset = end
-                        if offset < full.count { try await Task.sleep(for: .milliseconds(total / pieces)) }
+                        if offset < head { try await Task.sleep(for: .milliseconds(total / pieces)) }
                     }
-                    try await writer.finish(nil)
                 } catch {
                     // The client hung up mid-body: not billed, and counted so a test can wait for it.
                     await state.abandon()
                     throw error
                 }
                 await bill()
+                try await writer.write(ByteBuffer(bytes: full.suffix(1)))
+                try await writer.finish(nil)
             }
         case .truncatedBody?:
             // The provider did the work: billed once the half is out, then the connection drops.
@@ -55,17 +60,21 @@ enum FakeDelivery {
         case .malformedJSON?:
             let cut = Data(full.prefix(max(1, full.count / 2)))
             body = ResponseBody(contentLength: cut.count) { writer in
-                try await writer.write(ByteBuffer(bytes: cut))
-                try await writer.finish(nil)
-                await bill()
+                try await Self.billedBeforeLastByte(cut, writer: &writer, bill: bill)
             }
         default:
             body = ResponseBody(contentLength: full.count) { writer in
-                try await writer.write(ByteBuffer(bytes: full))
-                try await writer.finish(nil)
-                await bill()
+                try await Self.billedBeforeLastByte(full, writer: &writer, bill: bill)
             }
         }
         return Response(status: status, headers: fields, body: body)
+    }
+
+    /// Writes `data` but its last byte, bills, then writes the last byte and ends the body.
+    static func billedBeforeLastByte(_ data: Data, writer: inout any ResponseBodyWriter, bill: @Sendable () async -> Void) async throws {
+        try await writer.write(ByteBuffer(bytes: data.dropLast()))
+        await bill()
+        try await writer.write(ByteBuffer(bytes: data.suffix(1)))
+        try await writer.finish(nil)
     }
 }

@@ -83,6 +83,21 @@ struct ClientTests {
         await h.close()
     }
 
+    /// The fake bills a request once its body is out, and a client holds the whole body a moment
+    /// before that: the totals asked for right after each answer still count every answer.
+    @Test("the fake's totals, read right after each answer, count that answer")
+    func totalsCountEachAnswerAtOnce() async throws {
+        let h = try await LiveHarness()
+        let client = AnthropicClient(client: try h.client(.anthropic), model: "claude-sonnet-5-5")
+        for i in 1...25 {
+            let brief = QuoteBrief(series: .mondayMotivation, theme: "sunrise over mountains", week: ISOWeek(year: 2026, week: 48), seed: UInt64(i))
+            _ = try await Self.quote(client, brief, context: h.context("totals-\(i)"))
+            let billed = await h.server.stats().billed
+            #expect(billed == i, "after answer \(i) the fake had billed \(billed)")
+        }
+        await h.close()
+    }
+
     @Test("OpenAI chat: json_schema answer decoded; speech: WAV whose length fits the text")
     func openAI() async throws {
         let h = try await LiveHarness()

@@ -65,7 +65,7 @@ struct FakeFaultTests {
             try await FakeHarness.with(FakeProviderConfig(faults: [FakeFault(provider: "openai", kind: .slowBody, delayMS: 400)])) { patient in
                 let ok = try await patient.post("/v1/chat/completions", json: Self.chat, headers: Fixtures.openAIAuth)
                 #expect(ok.status == 200 && ok.json?["choices"] != nil)
-                #expect(await patient.billed(1) == 1)   // the server books the call just after the last byte
+                #expect(await patient.billed(1) == 1)   // the server books the call just before the last byte
             }
         }
     }
