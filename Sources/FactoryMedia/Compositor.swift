@@ -6,6 +6,16 @@ import Foundation
 /// pixel), faded by opacity and clipped by masks. Nothing is rasterised here.
 public enum Compositor {
     public static func draw(_ scene: Scene, at time: Double, into picture: inout PictureBuffer) {
+        _ = draw(scene, at: time, into: &picture, over: nil)
+    }
+
+    /// Draws the scene at `time` into a picture that last held `previous` (nil: unknown), and
+    /// returns what it now holds. Where only some layers changed since, only the rectangle they
+    /// covered then and cover now is drawn again, every layer clipped to it: the pixels are the
+    /// same as drawing the whole frame. (A bedtime story's illustration and veil stand still for
+    /// 20 frames at a time under a subtitle and a progress bar: they were copied and blended in
+    /// full on every frame.)
+    public static func draw(_ scene: Scene, at time: Double, into picture: inout PictureBuffer, over previous: Drawn?) -> Drawn {
         var shown: [(LayerPixels, LayerState)] = []
         for layer in scene.layers where time >= layer.start && time < layer.end {
             guard let pixels = layer.pixels(at: time) else { continue }
@@ -14,10 +24,85 @@ public enum Compositor {
         // Layers under the topmost one that hides the whole frame cannot be seen: start there
         // (a template's full-frame background under its photos costs a full-frame pass otherwise).
         let cover = shown.lastIndex { coversFrame($0, scene) }
-        if cover == nil { clear(picture, scene.background) }
-        for (pixels, state) in shown[(cover ?? 0)...] where state.opacity > 0.002 {
-            draw(pixels, state, into: picture)
+        let frame = Rect(x0: 0, y0: 0, x1: picture.width, y1: picture.height)
+        let entries = shown[(cover ?? 0)...].filter { $0.1.opacity > 0.002 }.map { pixels, state in
+            Drawn.Entry(pixels: pixels, state: state, rect: bounds(pixels, state).intersection(frame))
         }
+        var now = Drawn(entries: entries, cleared: cover == nil, width: picture.width, height: picture.height, region: frame)
+        let clip = previous.map { now.changed(since: $0) } ?? frame
+        // Past about half the frame, one pass over all of it costs no more.
+        now.region = clip.area * 2 > frame.area ? frame : clip
+        if now.region.isEmpty { return now }
+        if cover == nil { clear(picture, scene.background, now.region) }
+        for entry in entries { draw(entry.pixels, entry.state, into: picture, clip: now.region) }
+        return now
+    }
+
+    /// A rectangle of frame pixels [x0, x1) × [y0, y1).
+    public struct Rect: Sendable, Equatable {
+        public internal(set) var x0: Int, y0: Int, x1: Int, y1: Int
+        static let empty = Rect(x0: 0, y0: 0, x1: 0, y1: 0)
+        public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+        public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+        func union(_ o: Rect) -> Rect {
+            if isEmpty { return o }
+            if o.isEmpty { return self }
+            return Rect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+        }
+        func intersection(_ o: Rect) -> Rect {
+            let r = Rect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+            return r.isEmpty ? .empty : r
+        }
+    }
+
+    /// What a picture was last drawn with. The layers' pixels are held, so none can be freed while
+    /// recorded and another take its address and pass for it.
+    public struct Drawn {
+        struct Entry {
+            let pixels: LayerPixels
+            let state: LayerState
+            let rect: Rect
+        }
+        let entries: [Entry]
+        /// The background was filled first (no layer covered the frame).
+        let cleared: Bool
+        let width: Int
+        let height: Int
+        /// What this drawing drew: the frame, the part that changed, or nothing.
+        public internal(set) var region: Rect
+
+        /// Where `self` and `old` can differ: the layers above the bottom ones both drew alike,
+        /// where they were then and are now (the whole frame when the base differs).
+        func changed(since old: Drawn) -> Rect {
+            let frame = Rect(x0: 0, y0: 0, x1: width, y1: height)
+            guard old.width == width, old.height == height, old.cleared == cleared else { return frame }
+            var same = 0
+            while same < min(entries.count, old.entries.count), entries[same].pixels === old.entries[same].pixels,
+                  entries[same].state == old.entries[same].state { same += 1 }
+            // Without a background fill the first layer covers the frame: if it differs, so does everything.
+            if !cleared && same == 0 { return frame }
+            var region = Rect.empty
+            for e in entries[same...] { region = region.union(e.rect) }
+            for e in old.entries[same...] { region = region.union(e.rect) }
+            return region
+        }
+    }
+
+    /// Every pixel a layer can touch in this state, on both luma and chroma (as `draw` places and
+    /// resamples them), widened to even edges so a chroma sample's 2×2 pixels fall together.
+    static func bounds(_ px: LayerPixels, _ s: LayerState) -> Rect {
+        let originX = s.left - Double(px.margin) * s.scale
+        let originY = s.top - Double(px.margin) * s.scale
+        func span(_ origin: Double, _ size: Int, _ chroma: Int) -> (Int, Int) {
+            let lo = min(Int(origin.rounded(.down)), 2 * Int((origin / 2).rounded(.down)), Int(origin.rounded()) & ~1) - 2
+            let hi = max(Int((origin + Double(size) * s.scale).rounded(.up)),
+                         2 * Int((origin / 2 + Double(chroma) * s.scale).rounded(.up)),
+                         (Int(origin.rounded()) & ~1) + 2 * chroma) + 2
+            return (lo & ~1, (hi + 1) & ~1)
+        }
+        let (x0, x1) = span(originX, px.width, px.chromaWidth)
+        let (y0, y1) = span(originY, px.height, px.chromaHeight)
+        return Rect(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
     /// True when this layer alone hides everything under it at this instant.
@@ -27,15 +112,16 @@ public enum Compositor {
         return state.left <= 0 && state.top <= 0 && state.left + w >= Double(scene.width) && state.top + h >= Double(scene.height)
     }
 
-    static func clear(_ p: PictureBuffer, _ colour: (y: UInt8, u: UInt8, v: UInt8)) {
-        for row in 0..<p.height { (p.y + row * p.yStride).update(repeating: colour.y, count: p.width) }
-        for row in 0..<(p.height / 2) {
-            (p.u + row * p.cStride).update(repeating: colour.u, count: p.width / 2)
-            (p.v + row * p.cStride).update(repeating: colour.v, count: p.width / 2)
+    /// Fills `region` (even edges) with the background colour.
+    static func clear(_ p: PictureBuffer, _ colour: (y: UInt8, u: UInt8, v: UInt8), _ region: Rect) {
+        for row in region.y0..<region.y1 { (p.y + row * p.yStride + region.x0).update(repeating: colour.y, count: region.x1 - region.x0) }
+        for row in (region.y0 / 2)..<(region.y1 / 2) {
+            (p.u + row * p.cStride + region.x0 / 2).update(repeating: colour.u, count: (region.x1 - region.x0) / 2)
+            (p.v + row * p.cStride + region.x0 / 2).update(repeating: colour.v, count: (region.x1 - region.x0) / 2)
         }
     }
 
-    static func draw(_ px: LayerPixels, _ s: LayerState, into p: PictureBuffer) {
+    static func draw(_ px: LayerPixels, _ s: LayerState, into p: PictureBuffer, clip: Rect) {
         let opacity = Int((s.opacity * 256).rounded())
         let originX = s.left - Double(px.margin) * s.scale
         let originY = s.top - Double(px.margin) * s.scale
@@ -44,9 +130,11 @@ public enum Compositor {
         px.y.withUnsafeBufferPointer { yv in px.a.withUnsafeBufferPointer { ya in
         px.u.withUnsafeBufferPointer { uv in px.v.withUnsafeBufferPointer { vv in
         px.ca.withUnsafeBufferPointer { ca in
-            let luma = Plane(dst: p.y, stride: p.yStride, width: p.width, height: p.height, unit: 1)
-            let blue = Plane(dst: p.u, stride: p.cStride, width: p.width / 2, height: p.height / 2, unit: 2)
-            let red = Plane(dst: p.v, stride: p.cStride, width: p.width / 2, height: p.height / 2, unit: 2)
+            // The clip has even edges, so it halves exactly onto the chroma planes.
+            let luma = Plane(dst: p.y, stride: p.yStride, x: clip.x0..<clip.x1, y: clip.y0..<clip.y1, unit: 1)
+            let chroma = (x: (clip.x0 / 2)..<(clip.x1 / 2), y: (clip.y0 / 2)..<(clip.y1 / 2))
+            let blue = Plane(dst: p.u, stride: p.cStride, x: chroma.x, y: chroma.y, unit: 2)
+            let red = Plane(dst: p.v, stride: p.cStride, x: chroma.x, y: chroma.y, unit: 2)
             // Opaque layers have no alpha planes (nil here): every path below reads alpha only when it is there.
             let lumaAlpha = px.opaque ? nil : ya.baseAddress, chromaAlpha = px.opaque ? nil : ca.baseAddress
             let lumaSrc = Source(value: yv.baseAddress!, alpha: lumaAlpha, width: px.width, height: px.height)
@@ -66,12 +154,13 @@ public enum Compositor {
         } } } } }
     }
 
-    /// A destination plane; `unit` is how many frame pixels one of its samples covers.
+    /// A destination plane, drawn only within columns `x` and rows `y` (its samples); `unit` is
+    /// how many frame pixels one of its samples covers.
     struct Plane {
         let dst: UnsafeMutablePointer<UInt8>
         let stride: Int
-        let width: Int
-        let height: Int
+        let x: Range<Int>
+        let y: Range<Int>
         let unit: Int
 
         /// The columns of row `row` the mask leaves visible, clipped to [lo, hi).
@@ -98,8 +187,8 @@ public enum Compositor {
 
     /// Unscaled placement at whole-sample offsets.
     static func blit(_ src: Source, into plane: Plane, x ox: Int, y oy: Int, opacity: Int, mask: Mask.Resolved?) {
-        let y0 = max(0, oy), y1 = min(plane.height, oy + src.height)
-        let x0 = max(0, ox), x1 = min(plane.width, ox + src.width)
+        let y0 = max(plane.y.lowerBound, oy), y1 = min(plane.y.upperBound, oy + src.height)
+        let x0 = max(plane.x.lowerBound, ox), x1 = min(plane.x.upperBound, ox + src.width)
         guard y0 < y1, x0 < x1 else { return }
         let copy = src.opaque && opacity >= 256
         for row in y0..<y1 {
@@ -145,8 +234,10 @@ public enum Compositor {
     /// source's (0, 0) corner lands, in this plane's samples; one source sample covers `scale`.
     static func resample(_ src: Source, into plane: Plane, originX: Double, originY: Double, scale: Double,
                          opacity: Int, mask: Mask.Resolved?) {
-        let x0 = max(0, Int(originX.rounded(.down))), x1 = min(plane.width, Int((originX + Double(src.width) * scale).rounded(.up)))
-        let y0 = max(0, Int(originY.rounded(.down))), y1 = min(plane.height, Int((originY + Double(src.height) * scale).rounded(.up)))
+        let x0 = max(plane.x.lowerBound, Int(originX.rounded(.down)))
+        let x1 = min(plane.x.upperBound, Int((originX + Double(src.width) * scale).rounded(.up)))
+        let y0 = max(plane.y.lowerBound, Int(originY.rounded(.down)))
+        let y1 = min(plane.y.upperBound, Int((originY + Double(src.height) * scale).rounded(.up)))
         guard x0 < x1, y0 < y1, src.width > 1, src.height > 1 else { return }
         let inv = 1 / scale
         let count = x1 - x0

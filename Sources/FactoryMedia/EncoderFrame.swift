@@ -10,6 +10,8 @@ import CAVShim
 public final class EncoderFrame: @unchecked Sendable {
     let frame: UnsafeMutablePointer<AVFrame>
     private let settings: VideoSettings
+    /// What the picture holds (for drawing only what changes); forgotten when its buffer is replaced.
+    var drawn: Compositor.Drawn?
 
     init(settings: VideoSettings) throws {
         guard let f = av_frame_alloc() else { throw MediaError(.encode, "cannot allocate a video frame") }
@@ -38,9 +40,10 @@ public final class EncoderFrame: @unchecked Sendable {
 
     /// When the encoder still holds the frame's buffer, swaps in a fresh one instead of copying
     /// pixels that are about to be overwritten anyway.
-    static func makeWritable(_ frame: UnsafeMutablePointer<AVFrame>, settings: VideoSettings) throws {
+    func makeWritable() throws {
         guard av_frame_is_writable(frame) == 0 else { return }
+        drawn = nil
         av_frame_unref(frame)
-        try allocate(frame, settings: settings)
+        try Self.allocate(frame, settings: settings)
     }
 }

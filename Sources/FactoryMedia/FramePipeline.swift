@@ -27,14 +27,13 @@ final class FramePipeline: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// Starts composing `count` frames with `draw(index, picture)` on a new thread.
-    func start(count: Int, draw: @escaping @Sendable (Int, inout PictureBuffer) -> Void) {
+    /// Starts composing `count` frames with `draw(index, frame)` on a new thread.
+    func start(count: Int, draw: @escaping @Sendable (Int, EncoderFrame) -> Void) {
         let thread = Thread { [self] in
             for index in 0..<count {
                 free.wait()
                 if isCancelled { break }
-                var p = slots[index % slots.count].picture
-                draw(index, &p)
+                draw(index, slots[index % slots.count])
                 filled.signal()
             }
             done.signal()

@@ -47,9 +47,12 @@ public enum SceneRenderer {
         let fps = Double(settings.fps)
         let composeNanos = ManagedAtomicCounter()
         let dump = tuning.frameDump.flatMap(FrameDump.init(path:))
-        pipeline.start(count: frames) { index, picture in
+        let redraw = tuning.fullRedraw
+        pipeline.start(count: frames) { index, frame in
             let c0 = DispatchTime.now().uptimeNanoseconds
-            Compositor.draw(scene, at: Double(index) / fps, into: &picture)
+            var picture = frame.picture
+            // Each frame of the ring is drawn over what it held three frames before: only what changed.
+            frame.drawn = Compositor.draw(scene, at: Double(index) / fps, into: &picture, over: redraw ? nil : frame.drawn)
             scan?.add(picture, time: Double(index) / fps)
             composeNanos.add(DispatchTime.now().uptimeNanoseconds - c0)
         }

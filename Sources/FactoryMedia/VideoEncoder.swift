@@ -202,7 +202,7 @@ public final class VideoEncoder: @unchecked Sendable {
         try sendVideo(frame.frame)
         // libx264 copies the picture into its own frame while it is sent, so the buffer is
         // normally free again; if a reference remains, the next drawing gets a fresh buffer.
-        try EncoderFrame.makeWritable(frame.frame, settings: settings)
+        try frame.makeWritable()
     }
 
     private func sendVideo(_ frame: UnsafeMutablePointer<AVFrame>) throws {
