@@ -3,9 +3,12 @@ import HTTPTypes
 import Hummingbird
 
 /// Turns a reply into a Hummingbird response, applying body faults, and bills the request once
-/// all of its body but the last byte has been handed to the connection. A client that hangs up
-/// before is not billed; one that has the whole body finds its bill already recorded (billed after
-/// the last byte, a test that read the totals right after its answer raced the bill and
+/// all of its body but the last byte has been handed to the connection. A provider charges for
+/// the work before its answer reaches the client (reference/reliability.md §1: "the provider has
+/// charged but before the response is persisted"); a connection lost mid-response "may have been
+/// charged" (its table of outcomes): the fake takes the variant that does not bill a client that
+/// hangs up before the end. One that has the whole body finds its bill already recorded (billed
+/// after the last byte, a test that read the totals right after its answer raced the bill and
 /// sometimes lost it).
 enum FakeDelivery {
     /// Thrown from a body writer to drop the connection mid-body.

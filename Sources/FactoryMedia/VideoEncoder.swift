@@ -249,8 +249,6 @@ public final class VideoEncoder: @unchecked Sendable {
         if offset > 0 { pending.removeFirst(offset) }
     }
 
-    /// Seconds of audio written so far.
-    public var audioSeconds: Double { Double(audioSamplesWritten + Int64(pending.count / 2)) / Double(VideoSettings.sampleRate) }
 
     /// Encodes on the calling thread; only the muxer is shared between the two streams' threads.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?, to ctx: UnsafeMutablePointer<AVCodecContext>,
