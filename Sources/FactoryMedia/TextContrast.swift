@@ -94,7 +94,7 @@ public enum TextContrast {
                 let id = ObjectIdentifier(pixels)
                 let made = masks[id] ?? versions[id]
                 let mask = made?.1 ?? pixels.glyphMask(colour: mark.colour)
-                let foreign = made?.2 ?? pixels.foreignInk(glyph: mask)
+                let foreign = made?.2 ?? pixels.foreignInk(glyph: mask, mayHavePlate: mark.mayHavePlate)
                 if layer.sequence != nil {
                     seen[id] = (pixels, mask, foreign)
                 } else if lastFrame[index] == frame {

@@ -4,11 +4,17 @@ public struct TextMark: Sendable, Equatable {
     public var name: String
     public var colour: String
     public var size: Double
+    /// Whether the layer's own opaque ink other than the glyphs may be their plate (a bubble, a
+    /// sticker). Off for text set straight over the picture whose other ink is a highlight (the
+    /// read-along's word pill): then all of that ink is left out, as it lies beside the glyphs
+    /// of the other words, not under them.
+    public var mayHavePlate: Bool
 
-    public init(_ name: String, colour: String, size: Double) {
+    public init(_ name: String, colour: String, size: Double, mayHavePlate: Bool = true) {
         self.name = name
         self.colour = colour
         self.size = size
+        self.mayHavePlate = mayHavePlate
     }
 
     /// How far around the glyphs the background is read: a quarter of the type size, 4–24 px
@@ -36,8 +42,9 @@ extension LayerPixels {
     /// emoji): samples of alpha ≥ 200 whose luma is far from the text's and from the plate's, the
     /// plate being the commonest luma of the other opaque samples when it holds most of them (a
     /// bubble, a sticker, a stroke); without one, every opaque non-glyph sample is foreign, unless
-    /// the layer is opaque over 90 % of its area (a card, a picture): then none is.
-    func foreignInk(glyph: [Bool]) -> [Bool] {
+    /// the layer is opaque over 90 % of its area (a card, a picture): then none is. With
+    /// `mayHavePlate` false, every opaque non-glyph sample is foreign.
+    func foreignInk(glyph: [Bool], mayHavePlate: Bool = true) -> [Bool] {
         var plateLuma = 0
         var histogram = [Int](repeating: 0, count: 256), total = 0
         for i in 0..<(width * height) where !glyph[i] && (opaque || a[i] >= 200) {
@@ -52,8 +59,8 @@ extension LayerPixels {
         var foreign = [Bool](repeating: false, count: width * height)
         // A card or a picture with text set on it (opaque nearly all over, no one plate colour):
         // what lies around its glyphs is their background, not other ink.
-        if best * 2 < total && total * 10 >= width * height * 9 { return foreign }
-        let plate = best * 2 >= total ? plateLuma : -1000
+        if mayHavePlate && best * 2 < total && total * 10 >= width * height * 9 { return foreign }
+        let plate = mayHavePlate && best * 2 >= total ? plateLuma : -1000
         for i in 0..<(width * height) where !glyph[i] && (opaque || a[i] >= 200) {
             let alpha = opaque ? 255 : Int(a[i])
             let luma = (Int(y[i]) * 255 + alpha / 2) / alpha

@@ -53,13 +53,20 @@ struct BedtimeArt {
                                  marginBottom: insets.bottom + 24, marginSide: insets.left + 20)
     }
 
+    /// The veil under the subtitle at each step of `BedtimeJob`'s legibility pass: its opacity
+    /// halfway down and at the bottom. The first is the look; a picture bright enough behind the
+    /// sentence for its contrast to fall under the target gets the next.
+    static let veils: [(middle: Double, bottom: Double)] = [(0.55, 0.8), (0.7, 0.88), (0.82, 0.94)]
+
     /// The video's scene with the sentences of `cues` and no word highlighted.
     func scene(cover: Image, story: Story, hero: String, cues: [Captions.Cue], duration: Double) throws -> Scene {
         try scene(cover: cover, story: story, hero: hero, readAlong: ReadAlong(cues: cues), duration: duration)
     }
 
-    /// The video's scene: each sentence of `readAlong` while it is read, its words highlighted as they are spoken.
-    func scene(cover: Image, story: Story, hero: String, readAlong: ReadAlong, duration: Double) throws -> Scene {
+    /// The video's scene: each sentence of `readAlong` while it is read, its words highlighted as
+    /// they are spoken, with the veil of step `veil` (`veils`). The sentence, the title and the
+    /// line under it are marked as text (`TextMark`) for the contrast pass.
+    func scene(cover: Image, story: Story, hero: String, readAlong: ReadAlong, duration: Double, veil: Int = 0) throws -> Scene {
         let cues = readAlong.sentences.map(\.cue)
         let w = Double(width), h = Double(height)
         // The illustration, 12 % larger than the frame, drifts from one corner towards the centre.
@@ -79,15 +86,19 @@ struct BedtimeArt {
         let insets = format.safeInsets
         // A soft veil at the bottom keeps the subtitle readable over any picture.
         let veilHeight = Int(h * 0.42)
-        let veil = try Shapes.verticalScrim(width: width, height: veilHeight, colour: "#0B1026", stops: [(0, 0), (0.45, 0.55), (1, 0.8)])
-        layers.append(.placed(try LayerPixels(image: veil), left: 0, top: h - Double(veilHeight)))
+        let strength = Self.veils[min(max(0, veil), Self.veils.count - 1)]
+        let scrim = try Shapes.verticalScrim(width: width, height: veilHeight, colour: "#0B1026",
+                                             stops: [(0, 0), (0.45, strength.middle), (1, strength.bottom)])
+        layers.append(.placed(try LayerPixels(image: scrim), left: 0, top: h - Double(veilHeight)))
         // The sentence being read, the word being spoken on a warm pill.
         let subtitle = subtitleBox
         let subtitles = ReadAlongSubtitles(readAlong, style: subtitleStyle, width: subtitle.width, fitHeight: subtitle.height, fps: Self.fps)
         let blank = try LayerPixels(image: Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"></svg>"))
         var reading = Layer(blank, x: .constant(subtitle.centreX), y: .constant(subtitle.centreY), start: cues.first?.start ?? 0)
         reading.sequence = subtitles.sequence
-        layers.append(reading)
+        // The spoken word's pill and dark ink are left out of the sentence's measurement: they sit
+        // beside the other words, not under them (dark ink on the pill reads 13:1 by construction).
+        reading.text = TextMark("sentence", colour: subtitleStyle.colour, size: subtitleStyle.size, mayHavePlate: false)
         // The thin progress bar just above the bottom safe line.
         let barWidth = width - insets.left - insets.right, barTop = h - Double(insets.bottom) + 24
         let track = try Shapes.roundedRect(width: barWidth, height: 8, radius: 4, fill: "#FFFFFF", opacity: 0.25)
@@ -98,30 +109,45 @@ struct BedtimeArt {
                          height: .constant(16))
         layers.append(bar)
         // The title card over the first seconds (while the title is read).
+        // Its backdrop, then the title and the line under it as layers of their own, so each is measured.
         let card = try titleCard(story: story, hero: hero)
         let cardEnd = min(duration, max(3.5, cues.first.map { $0.end + 0.5 } ?? 3.5))
-        layers.append(.placed(try LayerPixels(image: card), left: 0, top: 0,
-                              opacity: Track([.init(0, 1), .init(cardEnd - 0.8, 1, .easeInOut), .init(cardEnd, 0)]), end: cardEnd))
+        let fade = Track([.init(0, 1), .init(cardEnd - 0.8, 1, .easeInOut), .init(cardEnd, 0)])
+        layers.append(.placed(try LayerPixels(image: card.backdrop), left: 0, top: 0, opacity: fade, end: cardEnd))
+        for line in card.lines {
+            var layer = Layer.placed(try LayerPixels(image: line.image), left: Double(line.x), top: Double(line.y), opacity: fade, end: cardEnd)
+            layer.text = line.mark
+            layers.append(layer)
+        }
+        // The sentence over the card: the title is read with its words lit, not dimmed under the card's veil.
+        layers.append(reading)
         return Scene(width: width, height: height, duration: duration, layers: layers)
     }
 
+    /// The title card: the veil with the moon, and the lines of text set on it and where.
+    struct TitleCard {
+        var backdrop: Image
+        var lines: [(image: Image, x: Int, y: Int, mark: TextMark)]
+    }
+
     /// The title over the illustration: a navy veil (deepest behind the title) lets the storybook scene show through.
-    func titleCard(story: Story, hero: String) throws -> Image {
+    func titleCard(story: Story, hero: String) throws -> TitleCard {
         let insets = format.safeInsets
         var card = try Shapes.svg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"><defs><linearGradient id=\"g\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\"><stop offset=\"0\" stop-color=\"#0B1026\" stop-opacity=\"0.5\"/><stop offset=\"0.3\" stop-color=\"#0B1026\" stop-opacity=\"0.72\"/><stop offset=\"0.7\" stop-color=\"#1B1F45\" stop-opacity=\"0.72\"/><stop offset=\"1\" stop-color=\"#2B2F5A\" stop-opacity=\"0.55\"/></linearGradient></defs><rect width=\"\(width)\" height=\"\(height)\" fill=\"url(#g)\"/></svg>")
         let textWidth = width - insets.left - insets.right - 60
         let moon = try TextRenderer.render(markup: "🌙", style: TextStyle(size: 120), width: 400).image
-        let title = try TextRenderer.render(markup: TextRenderer.escape(story.title),
-                                            style: TextStyle(font: "Inter Bold", size: format == .story ? 84 : 64, colour: "#FFF8E7",
-                                                             alignment: .centre, shadowRadius: 6, shadowOpacity: 0.6),
-                                            width: textWidth, fitHeight: height / 3).image
-        let sub = try TextRenderer.render(markup: TextRenderer.escape("A bedtime story for \(hero)"),
-                                          style: TextStyle(font: "Inter Medium", size: 42, colour: "#FFD98E", alignment: .centre),
-                                          width: textWidth).image
+        let titleStyle = TextStyle(font: "Inter Bold", size: format == .story ? 84 : 64, colour: "#FFF8E7",
+                                   alignment: .centre, shadowRadius: 6, shadowOpacity: 0.6)
+        let (title, titleSize) = try TextRenderer.render(markup: TextRenderer.escape(story.title), style: titleStyle,
+                                                         width: textWidth, fitHeight: height / 3)
+        let subStyle = TextStyle(font: "Inter Medium", size: 42, colour: "#FFD98E", alignment: .centre)
+        let sub = try TextRenderer.render(markup: TextRenderer.escape("A bedtime story for \(hero)"), style: subStyle, width: textWidth).image
         var y = (height - moon.height - 40 - title.height - 40 - sub.height) / 2
         card = try card.composited(moon, x: (width - moon.width) / 2, y: y); y += moon.height + 40
-        card = try card.composited(title, x: (width - title.width) / 2, y: y); y += title.height + 40
-        card = try card.composited(sub, x: (width - sub.width) / 2, y: y)
-        return try card.materialised()
+        let titleY = y; y += title.height + 40
+        return TitleCard(backdrop: try card.materialised(), lines: [
+            (try title.materialised(), (width - title.width) / 2, titleY, TextMark("title", colour: titleStyle.colour, size: titleSize)),
+            (try sub.materialised(), (width - sub.width) / 2, y, TextMark("title-line", colour: subStyle.colour, size: subStyle.size)),
+        ])
     }
 }

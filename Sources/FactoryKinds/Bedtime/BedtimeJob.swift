@@ -185,8 +185,13 @@ struct BedtimeJob: Sendable {
 
         // The read-along video: the narration streamed in as the AAC track.
         let size = item.format.size
-        let scene = try BedtimeArt(width: size.width, height: size.height, format: item.format)
-            .scene(cover: cover, story: story, hero: spec.hero.name, readAlong: readAlong, duration: total)
+        let art = try BedtimeArt(width: size.width, height: size.height, format: item.format)
+        let hero = spec.hero.name
+        // Every line of text measured on the composed frames, raised where it reads under 4.5:1.
+        let (legibility, veil) = try Self.legible(fps: BedtimeArt.fps) { step in
+            try art.scene(cover: cover, story: story, hero: hero, readAlong: readAlong, duration: total, veil: step)
+        }
+        let scene = legibility.raised.scene
         Vips.releaseMemory()
         // The bed (its first 2 minutes, looped) is decoded to a work file and played from there:
         // held decoded (42 MB), it would sit under the encoder's frames for the whole render.
@@ -215,7 +220,7 @@ struct BedtimeJob: Sendable {
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))
-            + [level.check, drift.check]
+            + [level.check, drift.check, legibility.check]
         var details: [String: String] = [
             "voice": spec.voice.rawValue, "speech_provider": providers.speech?.name ?? "", "written_by": assets.source,
             "words": "\(story.wordCount)", "narration_seconds": String(format: "%.2f", total),
@@ -230,12 +235,16 @@ struct BedtimeJob: Sendable {
         ]
         if readAlong.hasWords { details.merge(drift.details) { a, _ in a } }
         details.merge(level.details) { a, _ in a }
+        details.merge(legibility.details) { a, _ in a }
+        let strength = BedtimeArt.veils[veil]
+        details["subtitle_veil"] = String(format: "%.2f halfway, %.2f at the bottom%@", strength.middle, strength.bottom,
+                                          veil == 0 ? "" : " (darkened for the sentence's contrast)")
         for (i, s) in assets.spoken.enumerated() {
             details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,
                                                                   s.reused ? "reused" : "new")
         }
         try writer.writeMetadata(item: item, manifest: manifest, title: story.title, records: records, settings: settings,
-                                 stats: stats, checks: checks, details: details)
+                                 stats: stats, checks: checks, details: details, textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }
