@@ -249,7 +249,6 @@ public final class VideoEncoder: @unchecked Sendable {
         if offset > 0 { pending.removeFirst(offset) }
     }
 
-
     /// Encodes on the calling thread; only the muxer is shared between the two streams' threads.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?, to ctx: UnsafeMutablePointer<AVCodecContext>,
                       stream: UnsafeMutablePointer<AVStream>?, packet: UnsafeMutablePointer<AVPacket>?) throws {
