@@ -47,7 +47,8 @@ extension LayerPixels {
     func foreignInk(glyph: [Bool], mayHavePlate: Bool = true) -> [Bool] {
         var plateLuma = 0
         var histogram = [Int](repeating: 0, count: 256), total = 0
-        for i in 0..<(width * height) where !glyph[i] && (opaque || a[i] >= 200) {
+        // Without a plate to find, the luma histogram is not needed.
+        for i in 0..<(width * height) where mayHavePlate && !glyph[i] && (opaque || a[i] >= 200) {
             let alpha = opaque ? 255 : Int(a[i])
             histogram[min(255, (Int(y[i]) * 255 + alpha / 2) / alpha)] += 1; total += 1
         }

@@ -67,11 +67,32 @@ struct BedtimeArt {
     /// they are spoken, with the veil of step `veil` (`veils`). The sentence, the title and the
     /// line under it are marked as text (`TextMark`) for the contrast pass.
     func scene(cover: Image, story: Story, hero: String, readAlong: ReadAlong, duration: Double, veil: Int = 0) throws -> Scene {
+        try scene(try parts(cover: cover, story: story, hero: hero), readAlong: readAlong, duration: duration, veil: veil)
+    }
+
+    /// What the scene draws whatever the veil: the illustration at its drifting size and the
+    /// title card's layers, made once however many veils the legibility pass tries.
+    struct Parts {
+        var picture: LayerPixels
+        var card: (backdrop: LayerPixels, lines: [(pixels: LayerPixels, x: Int, y: Int, mark: TextMark)])
+    }
+
+    func parts(cover: Image, story: Story, hero: String) throws -> Parts {
+        // The illustration, 12 % larger than the frame, drifts from one corner towards the centre.
+        let big = try cover.srgb().flatten().cover(width: Int(Double(width) * 1.12) & ~1, height: Int(Double(height) * 1.12) & ~1)
+            .materialised()
+        let card = try titleCard(story: story, hero: hero)
+        return Parts(picture: try LayerPixels(image: big),
+                     card: (try LayerPixels(image: card.backdrop),
+                            try card.lines.map { (try LayerPixels(image: $0.image), $0.x, $0.y, $0.mark) }))
+    }
+
+    /// The scene from its `parts`, with the veil of step `veil`.
+    func scene(_ parts: Parts, readAlong: ReadAlong, duration: Double, veil: Int = 0) throws -> Scene {
         let cues = readAlong.sentences.map(\.cue)
         let w = Double(width), h = Double(height)
-        // The illustration, 12 % larger than the frame, drifts from one corner towards the centre.
-        let big = try cover.srgb().flatten().cover(width: Int(w * 1.12) & ~1, height: Int(h * 1.12) & ~1).materialised()
-        let travelX = Double(big.width - width), travelY = Double(big.height - height)
+        let big = parts.picture
+        let travelX = Double(big.contentWidth - width), travelY = Double(big.contentHeight - height)
         let steps = max(1, Int(min(travelX, travelY) / 2))
         var xs: [Track.Key] = [], ys: [Track.Key] = []
         for k in 0...steps {
@@ -80,7 +101,7 @@ struct BedtimeArt {
             xs.append(.init(t, -(travelX * (1 - p * 0.6) / 2).rounded(.down) * 2 / 2, .hold))
             ys.append(.init(t, -(travelY * (0.2 + p * 0.6)).rounded(.down), .hold))
         }
-        var layers: [Layer] = [Layer(try LayerPixels(image: big), x: Track(xs.map { .init($0.time, ($0.value / 2).rounded(.down) * 2, .hold) }),
+        var layers: [Layer] = [Layer(big, x: Track(xs.map { .init($0.time, ($0.value / 2).rounded(.down) * 2, .hold) }),
                                      y: Track(ys.map { .init($0.time, ($0.value / 2).rounded(.down) * 2, .hold) }),
                                      anchorX: 0, anchorY: 0)]
         let insets = format.safeInsets
@@ -110,12 +131,12 @@ struct BedtimeArt {
         layers.append(bar)
         // The title card over the first seconds (while the title is read).
         // Its backdrop, then the title and the line under it as layers of their own, so each is measured.
-        let card = try titleCard(story: story, hero: hero)
+        let card = parts.card
         let cardEnd = min(duration, max(3.5, cues.first.map { $0.end + 0.5 } ?? 3.5))
         let fade = Track([.init(0, 1), .init(cardEnd - 0.8, 1, .easeInOut), .init(cardEnd, 0)])
-        layers.append(.placed(try LayerPixels(image: card.backdrop), left: 0, top: 0, opacity: fade, end: cardEnd))
+        layers.append(.placed(card.backdrop, left: 0, top: 0, opacity: fade, end: cardEnd))
         for line in card.lines {
-            var layer = Layer.placed(try LayerPixels(image: line.image), left: Double(line.x), top: Double(line.y), opacity: fade, end: cardEnd)
+            var layer = Layer.placed(line.pixels, left: Double(line.x), top: Double(line.y), opacity: fade, end: cardEnd)
             layer.text = line.mark
             layers.append(layer)
         }

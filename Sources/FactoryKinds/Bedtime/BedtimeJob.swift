@@ -188,8 +188,9 @@ struct BedtimeJob: Sendable {
         let art = try BedtimeArt(width: size.width, height: size.height, format: item.format)
         let hero = spec.hero.name
         // Every line of text measured on the composed frames, raised where it reads under 4.5:1.
+        let parts = try art.parts(cover: cover, story: story, hero: hero)
         let (legibility, veil) = try Self.legible(fps: BedtimeArt.fps) { step in
-            try art.scene(cover: cover, story: story, hero: hero, readAlong: readAlong, duration: total, veil: step)
+            try art.scene(parts, readAlong: readAlong, duration: total, veil: step)
         }
         let scene = legibility.raised.scene
         Vips.releaseMemory()
