@@ -9,4 +9,5 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/audio_fifo.h>
+#include <libavutil/tx.h>
 #endif

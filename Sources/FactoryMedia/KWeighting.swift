@@ -106,6 +106,53 @@ extension TruePeak {
     }
 }
 
+extension TruePeak {
+    /// Windows checked against one bound at a time in `largest` (32 windows read 55 samples).
+    static let group = 32
+
+    /// Σ|h| of the phase with the largest, a little over (1e-4) for the rounding of `peak24`'s sums,
+    /// and at least 1 (the sample itself is a point): no point interpolated from samples that all
+    /// lie within ±m reaches past m × `bound`. A stretch whose largest sample times this cannot
+    /// beat the peak so far (or a limiter's ceiling) needs no interpolating: most of a voice.
+    static let bound: Float = {
+        let row = 2 * half
+        let sums = (0..<3).map { p in (0..<row).reduce(Float(0)) { $0 + abs(taps[p * row + $1]) } }
+        return max(1, sums.max()!) * 1.0001
+    }()
+
+    /// The largest of `current` and the true peaks of `windows` consecutive windows, window k being
+    /// x[k] … x[k+23] (its interval [x[k+11], x[k+12])): the same figure as `peak24` on each, but
+    /// a group of windows whose samples cannot beat `current` is skipped on a SIMD maximum alone.
+    static func largest(_ x: UnsafePointer<Float>, windows: Int, above current: Float, taps h: UnsafePointer<Float>) -> Float {
+        var best = current
+        var k = 0
+        while k < windows {
+            let g = min(group, windows - k)
+            if largestMagnitude(x + k, count: g + 2 * half - 1) * bound > best {
+                for w in k..<(k + g) { best = max(best, peak24(x + w, taps: h)) }
+            }
+            k += g
+        }
+        return best
+    }
+
+    /// max |x[i]| over `count` floats, eight lanes at a time.
+    @inline(__always)
+    static func largestMagnitude(_ x: UnsafePointer<Float>, count: Int) -> Float {
+        let raw = UnsafeRawPointer(x)
+        var lanes = SIMD8<Float>(repeating: 0)
+        var i = 0
+        while i + 8 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            lanes = pointwiseMax(lanes, pointwiseMax(v, -v))
+            i += 8
+        }
+        var m = lanes.max()
+        while i < count { m = max(m, abs(x[i])); i += 1 }
+        return m
+    }
+}
+
 extension Double {
     /// Decibels of a linear amplitude (−∞ for 0).
     var decibels: Double { self > 0 ? 20 * log10(self) : -.infinity }

@@ -18,8 +18,10 @@ struct LoudnessMeter {
     private(set) var blocks: [Double] = []
     private(set) var samplePeak: Float = 0
     private(set) var truePeak: Float = 0
+    /// Each channel's last 23 samples (planar), where the next block's first windows begin.
     private var history: [Float]
-    private var position = 0
+    /// One channel's history and block side by side, reused between blocks.
+    private var scratch: [Float] = []
     private let taps = TruePeak.taps
 
     /// Off when only the loudness is wanted: the 4× oversampled true peak is most of the meter's work.
@@ -32,40 +34,61 @@ struct LoudnessMeter {
         shelves = Array(repeating: k.shelf, count: channels)
         highPasses = Array(repeating: k.highPass, count: channels)
         step = max(1, Int((Double(rate) / 10).rounded()))
-        history = [Float](repeating: 0, count: channels * 64)
+        history = [Float](repeating: 0, count: channels * (2 * TruePeak.half - 1))
     }
 
     /// Adds interleaved frames.
     mutating func add(_ samples: UnsafeBufferPointer<Float>) {
         let frames = samples.count / channels
-        // Work on locals so the hot loop holds no access to `self` across calls.
-        let taps = self.taps
-        var hist = history
+        guard frames > 0, let base = samples.baseAddress else { return }
+        samplePeak = max(samplePeak, TruePeak.largestMagnitude(base, count: frames * channels))
+        // The K-weighted power, a channel at a time up to each 100 ms step's end, its filters held
+        // in locals so the loop touches nothing else.
+        var done = 0
+        while done < frames {
+            let n = min(frames - done, step - stepFill)
+            var power = 0.0
+            for c in 0..<channels {
+                var shelf = shelves[c], highPass = highPasses[c]
+                var sum = 0.0
+                var i = done * channels + c
+                for _ in 0..<n {
+                    let y = highPass.process(shelf.process(Double(base[i])))
+                    sum += y * y
+                    i += channels
+                }
+                shelves[c] = shelf
+                highPasses[c] = highPass
+                power += sum
+            }
+            stepSum += power
+            stepFill += n
+            done += n
+            if stepFill == step { closeStep() }
+        }
+        if measuresTruePeak { addTruePeak(base, frames: frames) }
+    }
+
+    /// Every interval's true peak: each channel's samples laid after its history, so each window
+    /// of 24 is contiguous for `TruePeak.largest`.
+    private mutating func addTruePeak(_ samples: UnsafePointer<Float>, frames: Int) {
+        let keep = 2 * TruePeak.half - 1, span = keep + frames, channels = self.channels
+        if scratch.count < span { scratch = [Float](repeating: 0, count: span) }
+        var line = scratch, past = history, best = truePeak
+        scratch = []
         history = []
-        defer { history = hist }
         taps.withUnsafeBufferPointer { tapsBuffer in
-            hist.withUnsafeMutableBufferPointer { histBuffer in
-                let h = tapsBuffer.baseAddress!, past = histBuffer.baseAddress!
-                for f in 0..<frames {
-                    var power = 0.0
-                    for c in 0..<channels {
-                        let x = samples[f * channels + c]
-                        samplePeak = max(samplePeak, abs(x))
-                        let y = highPasses[c].process(shelves[c].process(Double(x)))
-                        power += y * y
-                        guard measuresTruePeak else { continue }
-                        // History written twice, so the 24 latest samples are always contiguous.
-                        past[c * 64 + position] = x
-                        past[c * 64 + position + 32] = x
-                        truePeak = max(truePeak, TruePeak.peak(past + c * 64 + position + 32 - 2 * TruePeak.half + 1, taps: h))
-                    }
-                    position = (position + 1) & 31
-                    stepSum += power
-                    stepFill += 1
-                    if stepFill == step { closeStep() }
+            line.withUnsafeMutableBufferPointer { lineBuffer in
+                let x = lineBuffer.baseAddress!
+                for c in 0..<channels {
+                    for i in 0..<keep { x[i] = past[c * keep + i] }
+                    for f in 0..<frames { x[keep + f] = samples[f * channels + c] }
+                    best = TruePeak.largest(x, windows: frames, above: best, taps: tapsBuffer.baseAddress!)
+                    for i in 0..<keep { past[c * keep + i] = x[frames + i] }
                 }
             }
         }
+        (scratch, history, truePeak) = (line, past, best)
     }
 
     private mutating func closeStep() {

@@ -26,7 +26,8 @@ public struct MelCepstrum: Sendable {
         let length = max(2, Int((Self.window * Double(rate)).rounded()))
         var n = 2
         while n < length { n *= 2 }
-        let fft = FFT(size: n)
+        let fft = RealFFT(size: n)
+        let frameIn = fft.input
         let window = (0..<length).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(length - 1))) }
         let filters = Self.melFilters(size: n, rate: rate)
         let dct = (0..<Self.coefficients).map { k in
@@ -38,20 +39,18 @@ public struct MelCepstrum: Sendable {
         let count = samples.isEmpty ? 0 : (samples.count - 1) / hopSamples + 1
         bandLogs.reserveCapacity(count)
         energy.reserveCapacity(count)
-        var re = [Float](repeating: 0, count: n), im = [Float](repeating: 0, count: n)
         var loudest: Float = -100
         for index in 0..<count {
             let start = index * hopSamples
             for i in 0..<n {
-                re[i] = i < length && start + i < samples.count ? samples[start + i] * window[i] : 0
-                im[i] = 0
+                frameIn[i] = i < length && start + i < samples.count ? samples[start + i] * window[i] : 0
             }
-            fft.transform(&re, &im)
+            fft.transform()
             var total: Float = 0
             var logs = [Float](repeating: 0, count: Self.bands)
             for (b, filter) in filters.enumerated() {
                 var power: Float = 0
-                for (bin, weight) in filter { power += weight * (re[bin] * re[bin] + im[bin] * im[bin]) }
+                for (bin, weight) in filter { power += weight * fft.power(bin) }
                 logs[b] = log10(power + 1e-12)
                 loudest = max(loudest, logs[b])
                 total += power

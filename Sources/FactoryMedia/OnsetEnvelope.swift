@@ -27,8 +27,8 @@ struct OnsetEnvelope {
         let gain = 2 / window.reduce(0, +)          // a full-scale sine reads about 1
         let binHz = Double(AudioBuffer.rate) / Double(n)
         let ranges = Self.bands.map { max(1, Int(($0.low / binHz).rounded()))..<min(n / 2, Int(($0.high / binHz).rounded())) }
-        let fft = FFT(size: n)
-        var re = [Float](repeating: 0, count: n), im = re
+        let fft = RealFFT(size: n)
+        let frameIn = fft.input
         var previous = [Float](repeating: 0, count: n / 2), current = previous
         var out = [Float](repeating: 0, count: count)
         audio.samples.withUnsafeBufferPointer { pcm in
@@ -38,15 +38,14 @@ struct OnsetEnvelope {
                     let s = (frame * hop + i) * 2
                     let mono = 0.5 * (pcm[s] + pcm[s + 1])
                     energy += mono * mono
-                    re[i] = mono * window[i]
-                    im[i] = 0
+                    frameIn[i] = mono * window[i]
                 }
                 if energy / Float(n) < 1e-6 {
                     for k in 0..<(n / 2) { current[k] = 0 }
                 } else {
-                    fft.transform(&re, &im)
+                    fft.transform()
                     for k in 0..<(n / 2) {
-                        let magnitude = (re[k] * re[k] + im[k] * im[k]).squareRoot() * gain
+                        let magnitude = fft.magnitude(k) * gain
                         current[k] = log1p(100 * magnitude)
                     }
                 }

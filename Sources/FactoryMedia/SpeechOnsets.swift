@@ -46,10 +46,9 @@ public enum SpeechOnsets {
         let window: [Float]
         let gain: Float
         let bins: Range<Int>
-        let fft: FFT
+        let fft: RealFFT
         /// Samples not yet behind every frame that reads them.
         var pending: [Float] = []
-        var re: [Float], im: [Float]
         /// The last `lag + 1` dB spectra (in the band), a ring.
         var ring: [[Float]]
         var flux: [Float] = []
@@ -65,9 +64,7 @@ public enum SpeechOnsets {
             gain = 2 / window.reduce(0, +)
             let binHz = Double(rate) / Double(n)
             bins = max(1, Int((band.low / binHz).rounded()))..<min(n / 2, Int((band.high / binHz).rounded()) + 1)
-            fft = FFT(size: n)
-            re = [Float](repeating: 0, count: n)
-            im = re
+            fft = RealFFT(size: n)
             ring = [[Float]](repeating: [Float](repeating: 0, count: bins.count), count: lag + 1)
         }
 
@@ -90,16 +87,16 @@ public enum SpeechOnsets {
             while pending.count - offset >= n {
                 let frame = flux.count
                 var energy: Float = 0
+                let frameIn = fft.input
                 for i in 0..<n {
                     let s = pending[offset + i]
                     energy += s * s
-                    re[i] = s * window[i]
-                    im[i] = 0
+                    frameIn[i] = s * window[i]
                 }
-                fft.transform(&re, &im)
+                fft.transform()
                 let slot = frame % (lag + 1)
                 for (j, k) in bins.enumerated() {
-                    ring[slot][j] = 20 * log10(max(floor, (re[k] * re[k] + im[k] * im[k]).squareRoot() * gain))
+                    ring[slot][j] = 20 * log10(max(floor, fft.magnitude(k) * gain))
                 }
                 var rise: Float = 0
                 if frame >= lag, 10 * log10(max(1e-12, energy / Float(n))) > -50 {
