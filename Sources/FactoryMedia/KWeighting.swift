@@ -143,8 +143,10 @@ extension TruePeak {
         var lanes = SIMD8<Float>(repeating: 0)
         var i = 0
         while i + 8 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
-            lanes = pointwiseMax(lanes, pointwiseMax(v, -v))
+            // Masks rather than pointwiseMax, which the compiler left as a call per vector.
+            var v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            v.replace(with: -v, where: v .< 0)
+            lanes.replace(with: v, where: v .> lanes)
             i += 8
         }
         var m = lanes.max()

@@ -52,6 +52,14 @@ extension Loudness {
     /// a 20-minute story's mix stays on disk. `work` is a path prefix; the caller removes its files.
     public static func levelled(_ source: AudioSource, work: String, target: Double,
                                 ceiling: Double) throws -> (source: WAVAudioSource, measured: Measurement) {
+        let made = try levelledFile(source, work: work, target: target, ceiling: ceiling)
+        return (try WAVAudioSource(path: made.path), made.measured)
+    }
+
+    /// `levelled`, returning the levelled file's path (`work` + "-levelled.wav") rather than a
+    /// source: for levelling on another thread and playing the file on the render's.
+    public static func levelledFile(_ source: AudioSource, work: String, target: Double,
+                                    ceiling: Double) throws -> (path: String, measured: Measurement) {
         let raw = work + "-mix.wav", level = work + "-levelled.wav"
         let writer = try NarrationFileWriter(path: raw, channels: 2)
         // The mix is measured as it is written: `normalise` then needs no pass of its own to read it.
@@ -78,7 +86,7 @@ extension Loudness {
         // loudness alone: the true peak that matters is the encoded sound's, measured from the video.
         let measured = try normalised(input: raw, output: level, target: target, ceiling: ceiling - codecHeadroom + 0.3,
                                       before: meter.measurement, truePeak: false)
-        return (try WAVAudioSource(path: level), measured)
+        return (level, measured)
     }
 }
 

@@ -170,6 +170,23 @@ struct BedtimeJob: Sendable {
         }
         // On any error below, it ends before the work folder it reads is removed.
         defer { narrated.wait() }
+        // The soundtrack is mixed and levelled on a third thread, beside the scene's legibility pass.
+        // The bed (its first 2 minutes, looped) is decoded to a work file and played from there:
+        // held decoded (42 MB), it would sit under the encoder's frames for the whole render.
+        // The voice is read from the raw file at the gain that normalises it. In both channels it
+        // reads 3 LU louder than mono, so the whole mix is brought down by as much (more if the voice's
+        // peaks would reach the mix's soft limit) before it is levelled again, to a work file the encoder reads.
+        let music = item.music, musicVolume = item.musicVolume, soundtrackWork = work
+        let soundtrack = BlockingIO.start {
+            let bed = try music.map { try MusicLoop.decode($0, maxSeconds: 120, to: soundtrackWork.appendingPathComponent("music.wav").path) }
+            let voiceDB = loudness.integrated - before.integrated
+            let mixDB = min(-3.01, -0.5 - (before.samplePeak + voiceDB))
+            let mix = try NarrationSource(path: raw, music: bed, musicGain: Float(musicVolume) * 0.4,
+                                          voiceGain: Float(pow(10, voiceDB / 20)), mixGain: Float(pow(10, mixDB / 20)))
+            return try Loudness.levelledFile(mix, work: soundtrackWork.appendingPathComponent("soundtrack").path,
+                                             target: loudness.integrated, ceiling: loudness.truePeak).path
+        }
+        defer { soundtrack.wait() }
         try writer.write(story.markdown, to: "story.md")
         let cues = StoryCaptions.cues(chunks: assets.spoken.map(\.chunk), timings: timings, words: chunkWords)
         let readAlong = ReadAlong(cues: cues, chunks: zip(assets.spoken, chunkWords).map { ($0.chunk.sentences.count, $1) })
@@ -194,20 +211,7 @@ struct BedtimeJob: Sendable {
         }
         let scene = legibility.raised.scene
         Vips.releaseMemory()
-        // The bed (its first 2 minutes, looped) is decoded to a work file and played from there:
-        // held decoded (42 MB), it would sit under the encoder's frames for the whole render.
-        let music = try item.music.map {
-            try MusicLoop.decode($0, maxSeconds: 120, to: work.appendingPathComponent("music.wav").path)
-        }
-        // The voice is read from the raw file at the gain that normalises it. In both channels it
-        // reads 3 LU louder than mono, so the whole mix is brought down by as much (more if the voice's
-        // peaks would reach the mix's soft limit) before it is levelled again, to a work file the encoder reads.
-        let voiceDB = item.loudness.integrated - before.integrated
-        let mixDB = min(-3.01, -0.5 - (before.samplePeak + voiceDB))
-        let mix = try NarrationSource(path: raw, music: music, musicGain: Float(item.musicVolume) * 0.4,
-                                      voiceGain: Float(pow(10, voiceDB / 20)), mixGain: Float(pow(10, mixDB / 20)))
-        let source = try Loudness.levelled(mix, work: work.appendingPathComponent("soundtrack").path,
-                                           target: item.loudness.integrated, ceiling: item.loudness.truePeak).source
+        let source = try WAVAudioSource(path: try await soundtrack.value)
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
                                      preset: item.quality.preset, content: .illustration, tuning: tuning)
         let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
