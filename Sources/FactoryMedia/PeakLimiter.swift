@@ -111,7 +111,8 @@ struct PeakLimiter {
         }
         // The sequential part: sliding minimum, release, average, and the delayed output.
         let before = out.count
-        out.reserveCapacity(before + count * channels)
+        // Grown geometrically: an exact reserve on every small block would copy `out` each time.
+        if out.capacity < before + count * channels { out.reserveCapacity(max(before + count * channels, 2 * out.capacity)) }
         lines.withUnsafeBufferPointer { linesBuffer in
             let x = linesBuffer.baseAddress!
             for w in 0..<count {
