@@ -47,19 +47,12 @@ extension Loudness {
 
     /// Plays `source` to its end into a stereo WAV at `work`, levels that file to `target` LUFS
     /// with the true peak under `ceiling − codecHeadroom` (`normalise`), and returns the levelled
-    /// file as a source for the encoder, with its loudness (and sample peak: the true peak is the
-    /// encoded sound's to measure). The soundtrack is never held whole:
+    /// file's path (`work` + "-levelled.wav", for `WAVAudioSource`: the levelling may run on another
+    /// thread than the render that plays it), with its loudness (and sample peak: the true peak is
+    /// the encoded sound's to measure). The soundtrack is never held whole:
     /// a 20-minute story's mix stays on disk. `work` is a path prefix; the caller removes its files.
     public static func levelled(_ source: AudioSource, work: String, target: Double,
-                                ceiling: Double) throws -> (source: WAVAudioSource, measured: Measurement) {
-        let made = try levelledFile(source, work: work, target: target, ceiling: ceiling)
-        return (try WAVAudioSource(path: made.path), made.measured)
-    }
-
-    /// `levelled`, returning the levelled file's path (`work` + "-levelled.wav") rather than a
-    /// source: for levelling on another thread and playing the file on the render's.
-    public static func levelledFile(_ source: AudioSource, work: String, target: Double,
-                                    ceiling: Double) throws -> (path: String, measured: Measurement) {
+                                ceiling: Double) throws -> (path: String, measured: Measurement) {
         let raw = work + "-mix.wav", level = work + "-levelled.wav"
         let writer = try NarrationFileWriter(path: raw, channels: 2)
         // The mix is measured as it is written: `normalise` then needs no pass of its own to read it.

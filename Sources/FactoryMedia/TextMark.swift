@@ -48,7 +48,7 @@ extension LayerPixels {
         var plateLuma = 0
         var histogram = [Int](repeating: 0, count: 256), total = 0
         // Without a plate to find, the luma histogram is not needed.
-        for i in 0..<(width * height) where mayHavePlate && !glyph[i] && (opaque || a[i] >= 200) {
+        for i in 0..<(mayHavePlate ? width * height : 0) where !glyph[i] && (opaque || a[i] >= 200) {
             let alpha = opaque ? 255 : Int(a[i])
             histogram[min(255, (Int(y[i]) * 255 + alpha / 2) / alpha)] += 1; total += 1
         }

@@ -48,7 +48,9 @@ import Testing
 
     @Test func aStreamedMixIsLevelledThroughAWorkFile() throws {
         let folder = try TemporaryFolder("loudness-levelled-source")
-        let (source, measured) = try Loudness.levelled(AudioBufferSource(Self.clicks()), work: folder.path("mix"), target: -18, ceiling: -1)
+        let (path, measured) = try Loudness.levelled(AudioBufferSource(Self.clicks()), work: folder.path("mix"), target: -18, ceiling: -1)
+        #expect(path == folder.path("mix-levelled.wav"))
+        let source = try WAVAudioSource(path: path)
         #expect(abs(measured.integrated - -18) <= 0.3, "\(measured)")
         // The file the encoder reads, measured on its own (the levelling reports loudness and sample peak only).
         let written = try Loudness.analyse(path: folder.path("mix-levelled.wav"))

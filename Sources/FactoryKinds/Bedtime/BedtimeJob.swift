@@ -183,8 +183,8 @@ struct BedtimeJob: Sendable {
             let mixDB = min(-3.01, -0.5 - (before.samplePeak + voiceDB))
             let mix = try NarrationSource(path: raw, music: bed, musicGain: Float(musicVolume) * 0.4,
                                           voiceGain: Float(pow(10, voiceDB / 20)), mixGain: Float(pow(10, mixDB / 20)))
-            return try Loudness.levelledFile(mix, work: soundtrackWork.appendingPathComponent("soundtrack").path,
-                                             target: loudness.integrated, ceiling: loudness.truePeak).path
+            return try Loudness.levelled(mix, work: soundtrackWork.appendingPathComponent("soundtrack").path,
+                                         target: loudness.integrated, ceiling: loudness.truePeak).path
         }
         defer { soundtrack.wait() }
         try writer.write(story.markdown, to: "story.md")
