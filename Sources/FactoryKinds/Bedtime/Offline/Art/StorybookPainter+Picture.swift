@@ -10,7 +10,7 @@ extension StorybookPainter {
         let setting = setting(of: request)
         var painter = StorybookPainter(width: request.width, height: request.height, setting: setting,
                                        appearance: request.hints["hero"] ?? "", seed: request.seed)
-        let image = try Shapes.svg(painter.svg()).flatten().grained(sigma: 2.5)
+        let image = try Shapes.svg(painter.svg()).flatten()
         let data = try image.jpegData(quality: 92)
         let record = GenerationRecord(stage: .image, provider: OfflineWriter.provider, model: "procedural-storybook-\(setting.rawValue)-v1",
                                       parameters: ["width": "\(request.width)", "height": "\(request.height)", "setting": setting.rawValue],

@@ -61,23 +61,23 @@ struct StorybookPainter {
             + body + finish() + "</svg>"
     }
 
-    /// Gradients and filters the pieces share: soft blur, glows (warm and moon-white) and the paper grain.
+    /// Gradients and filters the pieces share: soft blur, glows (warm and moon-white) and the vignette.
     func defs() -> String {
         let c = colours
         return "<defs><filter id=\"soft\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"\(f(w * 0.006))\"/></filter>"
             + "<filter id=\"haze\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"\(f(w * 0.03))\"/></filter>"
             + radial("warm", c.glow, [(0, 0.85), (0.25, 0.4), (1, 0)])
             + radial("moonGlow", c.moon, [(0, 0.55), (0.3, 0.22), (1, 0)])
-            + "<filter id=\"paper\"><feTurbulence type=\"fractalNoise\" baseFrequency=\"0.9\" numOctaves=\"2\" seed=\"7\"/>"
-            + "<feColorMatrix values=\"0 0 0 0 0.5  0 0 0 0 0.45  0 0 0 0 0.4  0 0 0 0.9 -0.35\"/></filter>"
             + "<radialGradient id=\"vignette\" cx=\"0.5\" cy=\"0.45\" r=\"0.8\"><stop offset=\"0.6\" stop-color=\"#000\" stop-opacity=\"0\"/>"
             + "<stop offset=\"1\" stop-color=\"\(c.skyTop)\" stop-opacity=\"0.45\"/></radialGradient></defs>"
     }
 
-    /// A faint paper texture and a vignette in the sky's darkest colour over everything.
+    /// A vignette in the sky's darkest colour over everything. No paper texture or grain: the
+    /// picture is the read-along video's, and a pixel-fine texture is what a 4 Mb/s stream cannot
+    /// carry. It came out of the encode smeared, and x264 spent a fifth of its CPU on it.
+    /// See docs/performance.md, 29 Nov 2026, evening.
     func finish() -> String {
-        "<rect width=\"\(width)\" height=\"\(height)\" filter=\"url(#paper)\" opacity=\"0.35\"/>"
-            + "<rect width=\"\(width)\" height=\"\(height)\" fill=\"url(#vignette)\"/>"
+        "<rect width=\"\(width)\" height=\"\(height)\" fill=\"url(#vignette)\"/>"
     }
 
     // MARK: SVG pieces
