@@ -89,6 +89,25 @@ struct OfflineStorybookTests {
         #expect(Self.luma(ground) > Self.luma(top) + 25, "\(setting) \(seed): ground \(ground), sky \(top)")
     }
 
+    /// The picture drifts under the read-along for minutes: a texture at the scale of a pixel
+    /// (grain, paper) is what a 4 Mb/s stream cannot carry, and x264 spent a fifth of its CPU
+    /// on it (docs/performance.md). The median step in luma between neighbouring pixels of the
+    /// sky (the median, so stars do not count) is well under a level; with the old grain of
+    /// σ 2.5 it was above 2.
+    @Test("smooth at the scale of a pixel: no grain or paper texture for the encoder to chase", arguments: settings)
+    func noPixelGrain(setting: String) async throws {
+        let raster = try await Self.raster(Self.request(setting, seed: 5))
+        var steps: [Double] = []
+        for y in 0..<120 {
+            for x in 0..<(raster.width - 1) {
+                let a = raster.rgba(x: x, y: y), b = raster.rgba(x: x + 1, y: y)
+                steps.append(abs(Self.luma((Double(a.r), Double(a.g), Double(a.b))) - Self.luma((Double(b.r), Double(b.g), Double(b.b)))))
+            }
+        }
+        let median = steps.sorted()[steps.count / 2]
+        #expect(median < 1, "\(setting): the median step between neighbouring pixels of the sky is \(median) levels")
+    }
+
     @Test("the hero wears the appearance's coat: yellow for a yellow raincoat, blue for a blue jumper")
     func heroColours() async throws {
         var rng = SeededRandom(seed: 1)
