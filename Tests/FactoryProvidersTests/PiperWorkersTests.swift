@@ -111,28 +111,55 @@ struct PiperWorkersTests {
         #expect(accented.pcm.count > voice.sampleRate && !accented.phonemes.isEmpty && workers.startedCount == 1)
     }
 
-    @Test("the voice's optimised graph: the first worker saves it, the next loads it and speaks as well; a cache it cannot write is no cache",
+    @Test("the voice's optimised graph: the first worker saves it, the next loads it and speaks as well, another checkout's copy shares it; stale graphs go; a cache it cannot write is no cache",
           .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func optimisedGraphCached() throws {
         let voice = try PiperVoice.locate(environment: ["PATH": ""])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("piper-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = FileManager.default
+        let folder = files.temporaryDirectory.appendingPathComponent("piper-cache-\(UUID().uuidString)")
+        defer { try? files.removeItem(at: folder) }
         func models() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".onnx") }.sorted()
+        }
+        // What an earlier onnxruntime left 40 days ago, a crashed worker's file of 2 days, and
+        // another voice's graph: the first two go when a graph is saved, the third stays.
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let old = Date().addingTimeInterval(-40 * 86_400)
+        for (name, date) in [("en_US-joe-medium-000000000000000000000000.onnx", old),
+                             ("en_US-joe-medium-111111111111111111111111.onnx.77.tmp", Date().addingTimeInterval(-2 * 86_400)),
+                             ("en_GB-alba-medium-222222222222222222222222.onnx", old)] {
+            let url = folder.appendingPathComponent(name)
+            try Data("stale".utf8).write(to: url)
+            try files.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
         }
         let text = "The stars are watching over you."
         let first = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
-        let saved = models()
-        #expect(saved.count == 1 && saved[0].hasPrefix("en_US-joe-medium-") && saved[0].hasSuffix(".onnx"), "\(saved)")
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(saved[0]).path)[.size] as? Int)
+        let saved = models().filter { !$0.hasPrefix("en_GB-") }
+        #expect(saved.count == 1 && saved[0].hasPrefix("en_US-joe-medium-") && saved[0] != "en_US-joe-medium-000000000000000000000000.onnx", "\(saved)")
+        #expect(models() == ["en_GB-alba-medium-222222222222222222222222.onnx"] + saved)
+        #expect(!files.fileExists(atPath: folder.appendingPathComponent("en_US-joe-medium-111111111111111111111111.onnx.77.tmp").path))
+        let size = try #require(try files.attributesOfItem(atPath: folder.appendingPathComponent(saved[0]).path)[.size] as? Int)
         #expect(size > 50_000_000)
         // A new worker (a new pool) loads the saved graph: no second file, the same kind of answer.
         let second = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
-        #expect(models() == saved)
-        for spoken in [first, second] {
+        #expect(models().filter { !$0.hasPrefix("en_GB-") } == saved)
+        // The same voice at another path (another checkout's venv) shares the graph: it is named
+        // after the model's content, not where it lies.
+        let elsewhere = files.temporaryDirectory.appendingPathComponent("piper-clone-\(UUID().uuidString)")
+        defer { try? files.removeItem(at: elsewhere) }
+        try files.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        var copy = voice
+        copy.model = elsewhere.appendingPathComponent(voice.model.lastPathComponent)
+        copy.config = elsewhere.appendingPathComponent(voice.config.lastPathComponent)
+        try files.copyItem(at: voice.model, to: copy.model)
+        try files.copyItem(at: voice.config, to: copy.config)
+        let third = try copy.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
+        #expect(models().filter { !$0.hasPrefix("en_GB-") } == saved)
+        for spoken in [first, second, third] {
             #expect(!spoken.phonemes.isEmpty && spoken.phonemes.reduce(0) { $0 + $1.samples } * 2 == spoken.pcm.count)
         }
         #expect(abs(first.pcm.count - second.pcm.count) < first.pcm.count / 5)
+        #expect(abs(first.pcm.count - third.pcm.count) < first.pcm.count / 5)
         // A folder that cannot be made (under a file): the worker loads the voice as before.
         let blocked = folder.appendingPathComponent("a-file")
         try Data("x".utf8).write(to: blocked)

@@ -13,9 +13,13 @@ extension PiperVoice {
     /// first worker saves the patched, optimised graph there (onnxruntime's
     /// `optimized_model_filepath`, written to a temporary name and renamed), and later ones load it
     /// as it is, with optimisation off: 0.4 s, and the same samples (checked with the noise at 0).
-    /// The file is named after the model's path, size and time, onnxruntime's version and the CPU's
-    /// flags, since an optimised graph may hold code for this processor only. Anything wrong with
-    /// the cache (unwritable, unreadable) falls back to loading as before.
+    /// The file is named after the model's content (its SHA-256, worked out once per model file and
+    /// kept beside the graphs in a small `.id` file named after the model's path, size and time),
+    /// onnxruntime's version and the CPU's flags, since an optimised graph may hold code for this
+    /// processor only: every checkout and venv with the same voice shares one 63 MB graph (keyed on
+    /// the path, each clone had added its own). A graph is touched when loaded; graphs and `.id`
+    /// files not used for 30 days, and temporary files a day old, are removed when a new graph is
+    /// saved. Anything wrong with the cache (unwritable, unreadable) falls back to loading as before.
     ///
     /// A request is one JSON line: `{"text": …, "scale": 1.35, "silence": 0.5}`. Its text is spoken
     /// line by line as the `piper` CLI does, with `silence` seconds between sentences. The answer is
@@ -29,24 +33,57 @@ extension PiperVoice {
     /// piper-tts builds its session with `onnxruntime.SessionOptions()` and takes no options, so the
     /// worker hands it a factory that sets the count (and the cache's settings).
     static let workerScript = #"""
-from hashlib import sha256
+from hashlib import file_digest, sha256
 from importlib import import_module
 from json import dumps, loads
-from os import getpid, makedirs, path, replace, stat, unlink
+from os import getpid, listdir, makedirs, path, replace, stat, unlink, utime
 from platform import machine
 from sys import argv, stdin, stdout
+from time import time
 model, config, threads = argv[1], argv[2], int(argv[3])
 folder = argv[4] if len(argv) > 4 else ""
 onnxruntime = import_module("onnxruntime")
 cached, building = "", ""
+def write_new(name, data):
+    temporary = f"{name}.{getpid()}.tmp"
+    with open(temporary, "w") as out:
+        out.write(data)
+    replace(temporary, name)
+def content_id(model, stem):
+    facts = stat(model)
+    where = sha256(f"{path.abspath(model)}|{facts.st_size}|{facts.st_mtime_ns}".encode()).hexdigest()[:24]
+    known = path.join(folder, f"{stem}-{where}.id")
+    try:
+        with open(known) as kept:
+            found = kept.read().strip()
+        if len(found) == 64:
+            utime(known)
+            return found
+    except OSError:
+        pass
+    with open(model, "rb") as data:
+        digest = file_digest(data, "sha256").hexdigest()
+    write_new(known, digest)
+    return digest
+def prune(stem, keep):
+    now = time()
+    for name in listdir(folder):
+        full = path.join(folder, name)
+        stale = name.endswith(".tmp") and now - stat(full).st_mtime > 86400
+        stale = stale or (name.startswith(stem + "-") and name.endswith((".onnx", ".id")) and full != keep
+                          and now - stat(full).st_mtime > 30 * 86400)
+        if stale:
+            unlink(full)
 if folder:
     try:
+        makedirs(folder, exist_ok=True)
+        stem = path.basename(model).removesuffix(".onnx")
         flags = next((line for line in open("/proc/cpuinfo") if line.startswith("flags")), "")
-        facts = stat(model)
-        key = sha256(f"{path.abspath(model)}|{facts.st_size}|{facts.st_mtime_ns}|{onnxruntime.__version__}|{machine()}|{flags}".encode()).hexdigest()[:24]
-        cached = path.join(folder, f"{path.basename(model).removesuffix('.onnx')}-{key}.onnx")
-        if not path.exists(cached):
-            makedirs(folder, exist_ok=True)
+        key = sha256(f"{content_id(model, stem)}|{onnxruntime.__version__}|{machine()}|{flags}".encode()).hexdigest()[:24]
+        cached = path.join(folder, f"{stem}-{key}.onnx")
+        if path.exists(cached):
+            utime(cached)
+        else:
             building, cached = f"{cached}.{getpid()}.tmp", ""
     except OSError:
         cached, building = "", ""
@@ -67,7 +104,12 @@ from piper import PiperVoice, SynthesisConfig
 try:
     voice = PiperVoice.load(cached or model, config_path=config, include_alignments=not cached)
     if building:
-        replace(building, building.removesuffix(f".{getpid()}.tmp"))
+        saved = building.removesuffix(f".{getpid()}.tmp")
+        replace(building, saved)
+        try:
+            prune(stem, saved)
+        except OSError:
+            pass
 except Exception:
     if building and path.exists(building):
         unlink(building)
