@@ -49,6 +49,12 @@ def write_new(name, data):
     with open(temporary, "w") as out:
         out.write(data)
     replace(temporary, name)
+def touch(name):
+    # Marks a file used, for `prune`; a cache shared read-only is still read.
+    try:
+        utime(name)
+    except OSError:
+        pass
 def content_id(model, stem):
     facts = stat(model)
     where = sha256(f"{path.abspath(model)}|{facts.st_size}|{facts.st_mtime_ns}".encode()).hexdigest()[:24]
@@ -57,7 +63,7 @@ def content_id(model, stem):
         with open(known) as kept:
             found = kept.read().strip()
         if len(found) == 64:
-            utime(known)
+            touch(known)
             return found
     except OSError:
         pass
@@ -82,7 +88,7 @@ if folder:
         key = sha256(f"{content_id(model, stem)}|{onnxruntime.__version__}|{machine()}|{flags}".encode()).hexdigest()[:24]
         cached = path.join(folder, f"{stem}-{key}.onnx")
         if path.exists(cached):
-            utime(cached)
+            touch(cached)
         else:
             building, cached = f"{cached}.{getpid()}.tmp", ""
     except OSError:
