@@ -68,6 +68,9 @@ struct ChatJob: Sendable {
                                      content: .screen, tuning: tuning)
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
+        // The sound's level (its AAC decoded) on a core of its own, beside the cover and the checks.
+        let video = writer.path("video.mp4"), target = item.loudness
+        async let level = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: true) }
 
         let cues = timeline.cues(conversation)
         let captions = Captions(cues)
@@ -80,8 +83,7 @@ struct ChatJob: Sendable {
         let coverAt = ChatCover.moment(conversation: conversation, timeline: timeline)
         try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
 
-        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
-        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [level.check, legibility.check]
+        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [try await level.check, legibility.check]
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
             details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
@@ -89,7 +91,7 @@ struct ChatJob: Sendable {
                       "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
                       "cover_at_seconds": String(format: "%.3f", coverAt),
                       "typed_text_versions": "\(typedText?.rasterised ?? 0)",
-                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)].merging(level.details) { a, _ in a }
+                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)].merging(try await level.details) { a, _ in a }
                 .merging(legibility.details) { a, _ in a },
             textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {

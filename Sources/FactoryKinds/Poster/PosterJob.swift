@@ -108,22 +108,36 @@ struct PosterJob: Sendable {
     }
 
     /// poster.jpg (the main layout), poster-2.jpg, … (each other variant's picture under the main
-    /// layout's text) and cover.jpg (the main still at 720 px wide). The caller releases libvips'
-    /// memory afterwards.
-    func stills(main: PosterLayout, images: [GeneratedImage], writer: BundleWriter) throws {
+    /// layout's text) and cover.jpg (the main still at 720 px wide). `backgrounds` are the other
+    /// variants' graded pictures, in order. The caller releases libvips' memory afterwards.
+    func stills(main: PosterLayout, backgrounds: [Image], writer: BundleWriter) throws {
         try Task.checkCancellation()
         // One variant at a time: made side by side they peaked at 198–202 MB (the item's highest,
         // over the 200 MB goal), one by one at 176–185 MB, in the same time (8.1 s either way).
-        for variant in 0..<images.count {
-            // A variant differs from the main layout by its picture alone: its text (set with the
-            // same words, fonts and frame, so the same images) is not set again.
-            let layout = variant == 0 ? main : try main.over(try Image.decode(images[variant].data), format: item.format)
+        // A variant differs from the main layout by its picture alone: its text (set with the
+        // same words, fonts and frame, so the same images) is not set again.
+        for (variant, layout) in ([main] + backgrounds.map { main.over(graded: $0) }).enumerated() {
             let still = try layout.still()
             try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
             if variant == 0 {
                 try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
             }
         }
+    }
+
+    /// The main layout with its text's contrast ensured, and every variant's still. The layouts'
+    /// images go with the return; the checks and the metadata keep where the text sits.
+    func laidOut(_ first: GeneratedImage, others: [GeneratedImage], quote: String, attribution: String,
+                 writer: BundleWriter) async throws -> (TextLegibility, PosterChecks.Geometry) {
+        // The other variants' pictures are decoded and graded meanwhile (0.1 s each, libvips),
+        // beside the main layout's text setting and contrast pass, which leave a core part idle.
+        let format = item.format
+        async let backgrounds = BlockingIO.run { try others.map { try PosterLayout.graded(try Image.decode($0.data), format: format) } }
+        var main = try layout(first, quote: quote, attribution: attribution)
+        let legibility = try TextLegibility.ensure(try PosterVideo.scene(main, duration: spec.duration), fps: PosterVideo.fps)
+        main.plates = legibility.raised.plates
+        try stills(main: main, backgrounds: try await backgrounds, writer: writer)
+        return (legibility, PosterChecks.Geometry(main))
     }
 
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
@@ -136,17 +150,16 @@ struct PosterJob: Sendable {
         // video on a thread of their own, the stills peaked at 227–230 MB (against 176–184 MB)
         // and the item was no faster on 2 cores: the encoder leaves too little idle.
         // The checks and the metadata need only where the text sits.
-        let (legibility, geometry) = try {
-            var main = try layout(first, quote: quote, attribution: attribution)
-            let legibility = try TextLegibility.ensure(try PosterVideo.scene(main, duration: spec.duration), fps: PosterVideo.fps)
-            main.plates = legibility.raised.plates
-            try stills(main: main, images: assets.images, writer: writer)
-            return (legibility, PosterChecks.Geometry(main))
-        }()
+        let (legibility, geometry) = try await laidOut(first, others: Array(assets.images.dropFirst()), quote: quote,
+                                                       attribution: attribution, writer: writer)
         let scene = legibility.raised.scene
         Vips.releaseMemory()
         try Task.checkCancellation()
         let (settings, stats) = try video(scene, to: writer.path("video.mp4"))
+        // The sound's level is read from the file (its AAC decoded) on a core of its own while the
+        // captions are written and the video probed.
+        let videoPath = writer.path("video.mp4"), target = item.loudness, hasSound = item.music != nil
+        async let level = BlockingIO.run { try SoundtrackLevel.measure(video: videoPath, target: target, hasSound: hasSound) }
 
         // Words: caption with hashtags, and the quote as timed captions.
         let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"
@@ -155,13 +168,12 @@ struct PosterJob: Sendable {
         try writer.write(captions.vtt, to: "captions.vtt")
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
-        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)
-        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [level.check, legibility.check]
+        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [try await level.check, legibility.check]
         var boxes: [String: Box] = [:]
         for (name, box) in geometry.inkBoxes { boxes[name] = box }
         try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
                                  settings: settings, stats: stats, layout: boxes, checks: checks,
-                                 details: level.details.merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
+                                 details: try await level.details.merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
                                     .merging(legibility.details) { a, _ in a },
                                  textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {

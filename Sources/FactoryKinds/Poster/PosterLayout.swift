@@ -133,8 +133,13 @@ public struct PosterLayout: Sendable {
 
     /// The same layout over another picture: a variant's text is the main layout's, set once.
     public func over(_ image: Image, format: Format) throws -> PosterLayout {
+        over(graded: try Self.graded(image, format: format))
+    }
+
+    /// The same layout over a background already `graded` for its format.
+    public func over(graded background: Image) -> PosterLayout {
         var layout = self
-        layout.background = try Self.graded(image, format: format)
+        layout.background = background
         return layout
     }
 

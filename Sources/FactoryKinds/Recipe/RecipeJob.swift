@@ -102,9 +102,10 @@ struct RecipeJob: Sendable {
         let scene = legibility.raised.scene
         let scan = FrameScan.Recorder(interval: 0.5)
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
-        let level = try SoundtrackLevel.measure(video: writer.path("video.mp4"), target: item.loudness, hasSound: sound != nil)
-        let checks = planChecks + (try RecipeChecks.video(path: writer.path("video.mp4"), plan: plan, settings: settings, scan: scan.scan))
-            + [level.check, legibility.check]
+        // The sound's level (its AAC decoded) on a core of its own, beside the keyframe scan and the cover.
+        let video = writer.path("video.mp4"), target = item.loudness, hasSound = sound != nil
+        async let level = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: hasSound) }
+        let videoChecks = try RecipeChecks.video(path: video, plan: plan, settings: settings, scan: scan.scan)
 
         let captions = Captions(plan.cues)
         try writer.write(captions.srt, to: "captions.srt")
@@ -114,6 +115,7 @@ struct RecipeJob: Sendable {
         let rgb = SceneRenderer.snapshot(scene, at: plan.duration - 1.0)
         try Image.from(pixels: rgb, width: RecipeArt.width, height: RecipeArt.height, bands: 3).resized(scale: 720.0 / 1080)
             .saveJPEG(to: writer.path("cover.jpg"), quality: 86)
+        let checks = planChecks + videoChecks + [try await level.check, legibility.check]
         var boxes: [String: Box] = [:]
         for t in plan.texts { boxes[t.name] = t.box }
         try writer.writeMetadata(
@@ -124,7 +126,7 @@ struct RecipeJob: Sendable {
                       "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
                       "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
                 .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
-                .merging(level.details) { a, _ in a }.merging(legibility.details) { a, _ in a },
+                .merging(try await level.details) { a, _ in a }.merging(legibility.details) { a, _ in a },
             textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw try quarantined(writer, failed.name, failed.detail, checks: checks)
