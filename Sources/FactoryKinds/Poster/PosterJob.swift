@@ -115,9 +115,10 @@ struct PosterJob: Sendable {
         // One variant at a time: made side by side they peaked at 198–202 MB (the item's highest,
         // over the 200 MB goal), one by one at 176–185 MB, in the same time (8.1 s either way).
         // A variant differs from the main layout by its picture alone: its text (set with the
-        // same words, fonts and frame, so the same images) is not set again.
+        // same words, fonts and frame, so the same images) and its plates are not made again.
+        let overlays = try main.overlays()
         for (variant, layout) in ([main] + backgrounds.map { main.over(graded: $0) }).enumerated() {
-            let still = try layout.still()
+            let still = try layout.still(overlays: overlays)
             try still.saveJPEG(to: writer.path(variant == 0 ? "poster.jpg" : "poster-\(variant + 1).jpg"), quality: 92)
             if variant == 0 {
                 try still.resized(scale: 720.0 / Double(layout.width)).saveJPEG(to: writer.path("cover.jpg"), quality: 85)
