@@ -99,7 +99,9 @@ public enum TextRenderer {
         let black = try Image.from(pixels: [UInt8](repeating: 0, count: padded.width * padded.height * 3),
                                    width: padded.width, height: padded.height, bands: 3)
         let shadow = try black.joined(alpha: shifted.linearAlpha(opacity))
-        return try shadow.composited(padded)
+        // Rendered to memory here: left lazy, every use (the ink box, the video's layer, each
+        // still) blurred and blended it again.
+        return try shadow.composited(padded).materialised()
     }
 }
 
