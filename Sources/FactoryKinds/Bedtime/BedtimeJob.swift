@@ -218,7 +218,7 @@ struct BedtimeJob: Sendable {
         // The soundtrack's level, and the highlight against the speech onsets heard in the encoded
         // sound: each decodes the AAC, one a core.
         let video = writer.path("video.mp4"), target = item.loudness
-        async let heard = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: true) }
+        async let heard = SoundtrackLevel.measured(video: video, target: target, hasSound: true)
         let drift = try await BlockingIO.run { try ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, video: video) }
         let level = try await heard
         let measured = try await narrated.value

@@ -69,8 +69,7 @@ struct ChatJob: Sendable {
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
         // The sound's level (its AAC decoded) on a core of its own, beside the cover and the checks.
-        let video = writer.path("video.mp4"), target = item.loudness
-        async let level = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: true) }
+        async let level = SoundtrackLevel.measured(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
 
         let cues = timeline.cues(conversation)
         let captions = Captions(cues)

@@ -159,8 +159,7 @@ struct PosterJob: Sendable {
         let (settings, stats) = try video(scene, to: writer.path("video.mp4"))
         // The sound's level is read from the file (its AAC decoded) on a core of its own while the
         // captions are written and the video probed.
-        let videoPath = writer.path("video.mp4"), target = item.loudness, hasSound = item.music != nil
-        async let level = BlockingIO.run { try SoundtrackLevel.measure(video: videoPath, target: target, hasSound: hasSound) }
+        async let level = SoundtrackLevel.measured(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)
 
         // Words: caption with hashtags, and the quote as timed captions.
         let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"

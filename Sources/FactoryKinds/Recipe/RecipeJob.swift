@@ -103,8 +103,8 @@ struct RecipeJob: Sendable {
         let scan = FrameScan.Recorder(interval: 0.5)
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
         // The sound's level (its AAC decoded) on a core of its own, beside the keyframe scan and the cover.
-        let video = writer.path("video.mp4"), target = item.loudness, hasSound = sound != nil
-        async let level = BlockingIO.run { try SoundtrackLevel.measure(video: video, target: target, hasSound: hasSound) }
+        let video = writer.path("video.mp4")
+        async let level = SoundtrackLevel.measured(video: video, target: item.loudness, hasSound: sound != nil)
         let videoChecks = try RecipeChecks.video(path: video, plan: plan, settings: settings, scan: scan.scan)
 
         let captions = Captions(plan.cues)

@@ -20,6 +20,12 @@ struct SoundtrackLevel: Sendable {
         SoundtrackLevel(target: target, measured: hasSound ? try Loudness.analyse(decoding: path) : nil)
     }
 
+    /// `measure` on a thread of its own (the AAC decode takes a core), for a job to start with
+    /// `async let` as soon as the video is written and await beside its other checks.
+    static func measured(video path: String, target: LoudnessTarget, hasSound: Bool) async throws -> SoundtrackLevel {
+        try await BlockingIO.run { try measure(video: path, target: target, hasSound: hasSound) }
+    }
+
     /// `audio:loudness`: "-14.1 LUFS, peak -1.8 dBTP, target -14±1 LUFS, peak ≤ -1 dBTP (short-form)".
     /// A video without sound passes with that said; a silent soundtrack fails.
     var check: BundleMetadata.Check {
