@@ -105,11 +105,15 @@ public enum PostOutcome: Sendable, Equatable {
     case posted(remoteId: String, url: String?)
     /// The platform is still processing; the next publish asks again. Never post again meanwhile.
     case processing(String)
-    /// The platform refused or failed it (`FAILED` with its reason, `ERROR`, rejected, expired
-    /// container). Nothing will land from it; the next publish starts a new post.
+    /// The platform refused or failed it (`FAILED` with its reason, `ERROR`, rejected). Nothing
+    /// will land from it; the next publish starts a new post.
     case failed(reason: String)
     /// A rate limit or cap: nothing was sent that can land; the next publish tries again.
     case deferred(reason: String)
+    /// This attempt can never land and the platform's fix is a new one (an Instagram container
+    /// whose upload broke or that expired unpublished): the journal closes it with the reason and
+    /// the publisher begins a new post at once.
+    case abandoned(reason: String)
 }
 
 /// `doctor`'s finding for one platform.

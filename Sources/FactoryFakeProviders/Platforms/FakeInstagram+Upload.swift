@@ -6,9 +6,9 @@ extension FakeInstagram {
     /// POST /ig-api-upload[/{version}]/{container-id} (resumable-uploads page: the endpoint and the
     /// `Authorization: OAuth` header; `offset`, `file_size` and the reply
     /// `{"success":true,"message":"Upload successful."}` are secondary, from public code). An upload
-    /// resumes at `offset` = the bytes received so far, or starts over at 0; the page says uploads can
-    /// be resumed but not how the offset is learnt, so the fake also names it in its errors.
-    /// Sending the whole file again at 0 after it arrived changes nothing.
+    /// resumes at `offset` = the bytes received so far; the page says uploads can be resumed but not
+    /// how the offset is learnt, so the fake names it in its errors. Sending the whole file again at 0
+    /// after it arrived changes nothing.
     func upload(_ call: FakeInstagramCall) -> Response {
         let parts = call.parts
         guard parts.first == "ig-api-upload", parts.count == 2 || parts.count == 3, let id = parts.last else {
@@ -40,14 +40,25 @@ extension FakeInstagram {
             }
             return FakeInstagramCall.ok(success)
         }
-        guard offset == 0 || offset == container.received else {
-            return FakeInstagramCall.uploadError(400, type: "BadRequestError", "offset \(offset) does not follow the \(container.received) bytes received")
+        // An upload resumes where the bytes stop, and nowhere else: a resend from 0 over bytes
+        // already received breaks the container (error-codes page: 2207053 "unknown upload error",
+        // whose fix is a new container); its status_code turns ERROR.
+        guard offset == container.received else {
+            container.failure = "2207053"
+            containers[id] = container
+            return FakeInstagramCall.graphError(code: -1, subcode: 2207053,
+                                                "offset \(offset) does not follow the \(container.received) bytes received: upload to a new container")
         }
         guard offset + call.body.count <= size else {
             return FakeInstagramCall.uploadError(400, type: "BadRequestError", "more bytes than file_size \(size)")
         }
         container.fileSize = size
+        // A dying client's body: what arrived stays.
         container.received = offset + call.body.count
+        guard call.complete else {
+            containers[id] = container
+            return FakeInstagramCall.uploadError(400, type: "BadRequestError", "the body was cut short", retriable: true)
+        }
         if container.received == size { arrive(&container, at: Date()) }
         containers[id] = container
         return FakeInstagramCall.ok(success)

@@ -108,9 +108,11 @@ public actor FakeInstagram {
     var creations: [Date] = []
     var failuresLeft: Int
     private let initial: Config
+    let link: FakeLink
 
-    init(config: Config) {
+    init(config: Config, link: FakeLink) {
         self.config = config
+        self.link = link
         initial = config
         failuresLeft = config.failNext
         tokens = Self.seeded(config)
@@ -126,8 +128,9 @@ public actor FakeInstagram {
     }
 
     func respond(_ request: Request, host: String, path: String, origin: String) async throws -> Response {
-        let call = try await FakeInstagramCall.read(request, path: path, origin: origin)
+        let call = try await FakeInstagramCall.read(request, path: path, origin: origin, link: link, upload: host == "rupload")
         if host == "rupload" { return upload(call) }
+        guard call.complete else { return FakeInstagramCall.graphError(code: 100, "The request body was cut short") }
         if let answer = oauth(call) { return answer }
         if let rejected = rejection(call.accessToken) { return rejected }
         return graph(call)

@@ -15,12 +15,14 @@ struct FakeInstagramCall: Sendable {
     /// Lower-cased header name → value.
     let headers: [String: String]
     let body: Data
+    /// False when the client's connection closed before the whole body arrived (FakeLink).
+    let complete: Bool
     /// `http://127.0.0.1:PORT`, for URLs the fake hands out.
     let origin: String
 
-    static func read(_ request: Request, path: String, origin: String) async throws -> FakeInstagramCall {
-        let buffer = try await request.body.collect(upTo: 512 << 20)
-        let body = Data(buffer.readableBytesView)
+    static func read(_ request: Request, path: String, origin: String, link: FakeLink, upload: Bool) async throws -> FakeInstagramCall {
+        let arrived = await link.read(request, limit: 512 << 20, upload: upload)
+        let body = arrived.data
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
         var fields: [String: String] = [:]
@@ -32,7 +34,7 @@ struct FakeInstagramCall: Sendable {
         var version: String?
         if let first = parts.first, isVersion(first) { version = first; parts.removeFirst() }
         return FakeInstagramCall(method: request.method, parts: parts, version: version, fields: fields,
-                                 headers: headers, body: body, origin: origin)
+                                 headers: headers, body: body, complete: arrived.complete, origin: origin)
     }
 
     /// `v24.0`, `v19.0`: the fake takes any Graph version.

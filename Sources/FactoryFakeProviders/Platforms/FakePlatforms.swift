@@ -12,11 +12,13 @@ public final class FakePlatforms: Sendable {
     let tiktok: FakeTikTok
     let youtube: FakeYouTube
     let instagram: FakeInstagram
+    let link: FakeLink
 
     init(config: FakePlatformConfig) {
-        tiktok = FakeTikTok(config: config.tiktok)
-        youtube = FakeYouTube(config: config.youtube)
-        instagram = FakeInstagram(config: config.instagram)
+        link = FakeLink(bytesPerSecond: config.linkBytesPerSecond)
+        tiktok = FakeTikTok(config: config.tiktok, link: link)
+        youtube = FakeYouTube(config: config.youtube, link: link)
+        instagram = FakeInstagram(config: config.instagram, link: link)
     }
 
     /// Serves a request whose path starts with one of `prefixes`; nil for any other path.
@@ -76,11 +78,16 @@ public struct FakePlatformConfig: Sendable, Codable, Equatable {
     public var tiktok = FakeTikTok.Config()
     public var youtube = FakeYouTube.Config()
     public var instagram = FakeInstagram.Config()
+    /// The link's speed in bytes per second for request bodies (FakeLink); 0 = unlimited. A slow link
+    /// lets a test kill a client inside an upload body.
+    public var linkBytesPerSecond = 0
 
-    public init(tiktok: FakeTikTok.Config = .init(), youtube: FakeYouTube.Config = .init(), instagram: FakeInstagram.Config = .init()) {
+    public init(tiktok: FakeTikTok.Config = .init(), youtube: FakeYouTube.Config = .init(), instagram: FakeInstagram.Config = .init(),
+                linkBytesPerSecond: Int = 0) {
         self.tiktok = tiktok
         self.youtube = youtube
         self.instagram = instagram
+        self.linkBytesPerSecond = linkBytesPerSecond
     }
 
     /// A scenario may name one platform only: the others keep their defaults.
@@ -89,5 +96,6 @@ public struct FakePlatformConfig: Sendable, Codable, Equatable {
         tiktok = try c.decodeIfPresent(FakeTikTok.Config.self, forKey: .tiktok) ?? .init()
         youtube = try c.decodeIfPresent(FakeYouTube.Config.self, forKey: .youtube) ?? .init()
         instagram = try c.decodeIfPresent(FakeInstagram.Config.self, forKey: .instagram) ?? .init()
+        linkBytesPerSecond = try c.decodeIfPresent(Int.self, forKey: .linkBytesPerSecond) ?? 0
     }
 }

@@ -14,11 +14,14 @@ struct FakePostingRequest: Sendable {
     /// Lower-cased header name → value.
     let headers: [String: String]
     let body: Data
+    /// False when the client's connection closed before the whole body arrived (FakeLink).
+    let complete: Bool
     /// `http://127.0.0.1:PORT`, for URLs the fake hands out.
     let origin: String
 
-    static func read(_ request: Request, path: String, origin: String, limit: Int = 160 << 20) async throws -> FakePostingRequest {
-        let buffer = try await request.body.collect(upTo: limit)
+    static func read(_ request: Request, path: String, origin: String, link: FakeLink, upload: Bool = false,
+                     limit: Int = 160 << 20) async throws -> FakePostingRequest {
+        let arrived = await link.read(request, limit: limit, upload: upload)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
         var query: [String: String] = [:]
@@ -26,7 +29,7 @@ struct FakePostingRequest: Sendable {
             for item in URLComponents(string: "?" + text)?.queryItems ?? [] { query[item.name] = item.value ?? "" }
         }
         return FakePostingRequest(method: request.method, path: path.hasPrefix("/") ? path : "/" + path, query: query,
-                                  headers: headers, body: Data(buffer.readableBytesView), origin: origin)
+                                  headers: headers, body: arrived.data, complete: arrived.complete, origin: origin)
     }
 
     /// The bearer token of `Authorization`, if any.

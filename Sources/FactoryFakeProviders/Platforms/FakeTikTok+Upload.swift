@@ -4,6 +4,8 @@ import Hummingbird
 /// The upload_url's PUTs, per developers.tiktok.com/doc/content-posting-api-media-transfer-guide:
 /// `Content-Type` a video type, `Content-Range: bytes FIRST-LAST/TOTAL` on chunk boundaries,
 /// chunks in order (a chunk may be sent again after an interruption), 206 for a part, 201 at the end.
+/// A chunk cut short by a dying client is dropped whole; a chunk sent after the last byte arrived is
+/// refused: the upload is complete and TikTok processes it on its own clock (status/fetch tells).
 extension FakeTikTok {
     func upload(_ call: FakePostingRequest) -> Response {
         guard let index = uploads.firstIndex(where: { $0.uploadId == call.query["upload_id"] }),
@@ -27,12 +29,16 @@ extension FakeTikTok {
         guard first % post.chunkSize == 0, first / post.chunkSize < post.chunkCount else {
             return Self.failure(400, "invalid_file_upload", "Content-Range does not start on a chunk boundary.")
         }
+        guard post.received < post.videoSize else {
+            return Self.failure(400, "invalid_file_upload",
+                                "the chunk at bytes \(first)-\(last) does not continue the upload at \(post.received) of \(post.videoSize).")
+        }
         let chunkIndex = first / post.chunkSize
         let expectedLast = chunkIndex == post.chunkCount - 1 ? post.videoSize - 1 : first + post.chunkSize - 1
         guard last == expectedLast else {
             return Self.failure(400, "invalid_file_upload", "chunk \(chunkIndex + 1) must end at byte \(expectedLast).")
         }
-        guard call.body.count == last - first + 1 else {
+        guard call.complete, call.body.count == last - first + 1 else {
             return Self.failure(400, "invalid_file_upload", "the body has \(call.body.count) bytes; Content-Range says \(last - first + 1).")
         }
         guard first <= post.received else {

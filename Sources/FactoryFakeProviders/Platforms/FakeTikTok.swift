@@ -78,9 +78,11 @@ public actor FakeTikTok {
     var uploads: [FakeTikTokPost] = []
     var failsLeft: Int
     var uploadFaultUsed = false
+    let link: FakeLink
 
-    init(config: Config) {
+    init(config: Config, link: FakeLink) {
         self.config = config
+        self.link = link
         book = FakeOAuthBook(accessSeconds: config.accessSeconds, refreshSeconds: config.refreshSeconds)
         limits = FakeRateWindow(seconds: config.rateWindowSeconds)
         failsLeft = config.failNext
@@ -88,7 +90,11 @@ public actor FakeTikTok {
     }
 
     func respond(_ request: Request, path: String, origin: String) async throws -> Response {
-        let call = try await FakePostingRequest.read(request, path: path, origin: origin)
+        let call = try await FakePostingRequest.read(request, path: path, origin: origin, link: link,
+                                                     upload: path.hasPrefix("/upload/"))
+        guard call.complete || call.path == "/upload/video/" else {
+            return Self.failure(400, "invalid_params", "the request body was cut short.")
+        }
         switch (call.method, call.path) {
         case (.get, "/v2/auth/authorize/"): return authorize(call)
         case (.post, "/v2/oauth/token/"): return token(call)

@@ -67,17 +67,28 @@ extension FakeYouTube {
         if let range, range.total != video.total {
             return Self.failure(400, reason: "badRequest", domain: "global", "Content-Range total \(range.total) is not X-Upload-Content-Length \(video.total).")
         }
-        if video.videoId != nil { return complete(index) }
         if let range, range.first == nil {
             guard call.body.isEmpty else {
                 return Self.failure(400, reason: "badRequest", domain: "global", "A status query (bytes */TOTAL) has no body.")
             }
-            return incomplete(video.received)
+            return video.videoId != nil ? complete(index) : incomplete(video.received)
+        }
+        // Bytes for a finished session: the guide has the client query first; the fake refuses them
+        // (the guide does not say what Google answers; refusing is the strict reading).
+        guard video.videoId == nil else {
+            return Self.failure(400, reason: "badRequest", domain: "global", "The upload is complete. Query with bytes */\(video.total).")
         }
         let first = range?.first ?? 0
         let last = range?.last ?? (video.total - 1)
         guard first == video.received else {
             return Self.failure(400, reason: "badRequest", domain: "global", "The chunk starts at byte \(first); the session has \(video.received). Query with bytes */\(video.total).")
+        }
+        // A body cut short by a dying client: the session keeps what arrived, in whole 256 KiB
+        // units, and a status query reports it (the guide's "resume an interrupted upload").
+        guard call.complete else {
+            let kept = min(call.body.count, last - first + 1) / Self.quantum * Self.quantum
+            videos[index].received = first + kept
+            return incomplete(first + kept)
         }
         guard call.body.count == last - first + 1 else {
             return Self.failure(400, reason: "badRequest", domain: "global", "The body has \(call.body.count) bytes; Content-Range says \(last - first + 1).")

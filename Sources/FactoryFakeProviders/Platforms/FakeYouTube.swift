@@ -73,16 +73,22 @@ public actor FakeYouTube {
     var inserts: [String: Int] = [:]
     var failsLeft: Int
     var uploadFaultUsed = false
+    let link: FakeLink
 
-    init(config: Config) {
+    init(config: Config, link: FakeLink) {
         self.config = config
+        self.link = link
         book = FakeOAuthBook(accessSeconds: config.accessSeconds, refreshSeconds: config.refreshSeconds)
         failsLeft = config.failNext
         book.seed(access: config.accessTokens, refresh: config.refreshTokens, scopes: config.scopes, account: config.channelId)
     }
 
     func respond(_ request: Request, host: String, path: String, origin: String) async throws -> Response {
-        let call = try await FakePostingRequest.read(request, path: path, origin: origin)
+        let uploading = host == "youtube" && path.hasPrefix("/upload/") && request.method == .put
+        let call = try await FakePostingRequest.read(request, path: path, origin: origin, link: link, upload: uploading)
+        guard call.complete || uploading else {
+            return Self.failure(400, reason: "badRequest", domain: "global", "The request body was cut short.")
+        }
         switch (host, call.method, call.path) {
         case ("google-oauth", .get, "/o/oauth2/v2/auth"): return authorize(call)
         case ("google-oauth", .post, "/token"): return token(call)
@@ -90,6 +96,7 @@ public actor FakeYouTube {
         case ("youtube", .put, "/upload/youtube/v3/videos"): return upload(call)
         case ("youtube", .get, "/youtube/v3/videos"): return list(call)
         case ("youtube", .get, "/youtube/v3/channels"): return channels(call)
+        case ("youtube", .get, "/youtube/v3/playlistItems"): return playlistItems(call)
         default:
             return Self.failure(404, reason: "notFound", domain: "global", "no such route: \(call.method) /\(host)\(call.path)")
         }

@@ -78,7 +78,7 @@ public struct Publisher: Sendable {
                 case .post:
                     if let status = stopped[plan.platform] {
                         line = .init(item: plan.item.id, platform: plan.platform, status: status == .credentials ? .credentials : .deferred,
-                                     detail: reasons[plan.platform] ?? "")
+                                     detail: reasons[plan.platform] ?? "held back")
                     } else if dryRun {
                         line = .init(item: plan.item.id, platform: plan.platform, status: .planned, detail: "would post now")
                     } else {
@@ -86,9 +86,12 @@ public struct Publisher: Sendable {
                     }
                 }
                 if [.credentials, .deferred].contains(line.status), stopped[plan.platform] == nil {
-                    // A cap or missing credentials holds for the rest of this publish: the others wait for the next.
+                    // A cap or missing credentials holds for the rest of this publish: the others wait
+                    // for the next, and say so without repeating the first one's refusal.
                     stopped[plan.platform] = line.status
-                    reasons[plan.platform] = line.detail
+                    reasons[plan.platform] = line.status == .credentials
+                        ? "held back: \(plan.platform.title) has no usable credentials (see \(plan.item.id))"
+                        : "held back: \(plan.platform.title) deferred \(plan.item.id) earlier in this publish; the next publish tries again"
                 }
                 log(PublishReport(lines: [line]).rendered())
                 report.lines.append(line)
@@ -98,7 +101,7 @@ public struct Publisher: Sendable {
     }
 
     /// Begins a new post of the plan's bundle.
-    func post(_ plan: PostPlan) async -> PublishReport.Line {
+    func post(_ plan: PostPlan, replacing: Bool = true) async -> PublishReport.Line {
         guard let bundle = plan.bundle, let client = clients[plan.platform] else {
             return .init(item: plan.item.id, platform: plan.platform, status: .credentials, detail: "no client for \(plan.platform)")
         }
@@ -115,7 +118,7 @@ public struct Publisher: Sendable {
         } catch {
             return .init(item: plan.item.id, platform: plan.platform, status: .failed, detail: "cannot write the journal: \(error)")
         }
-        return await carry(record, client: client, request: request, saved: nil)
+        return await carry(record, client: client, request: request, saved: nil, plan: plan, replacing: replacing)
     }
 
     /// Carries on with a post an earlier publish began.
@@ -140,11 +143,14 @@ public struct Publisher: Sendable {
             return .init(item: record.item, platform: record.platform, status: .failed, detail: "\(error)")
         }
         let saved = record.remoteId == nil ? nil : SavedPost(remoteId: record.remoteId, details: record.details, step: PostStep(record.state))
-        return await carry(record, client: client, request: request, saved: saved)
+        return await carry(record, client: client, request: request, saved: saved, plan: plan)
     }
 
-    /// Runs the client on one journalled post and writes where it ended.
-    func carry(_ record: PostRecord, client: any PlatformClient, request: PostRequest, saved: SavedPost?) async -> PublishReport.Line {
+    /// Runs the client on one journalled post and writes where it ended. Clients give the reason;
+    /// the consequence ("the next publish …") is said here, once. An attempt the client abandons is
+    /// closed and, once per publish, replaced by a new post of the same plan.
+    func carry(_ record: PostRecord, client: any PlatformClient, request: PostRequest, saved: SavedPost?,
+               plan: PostPlan, replacing: Bool = true) async -> PublishReport.Line {
         let line = { (status: PublishReport.Line.Status, detail: String, url: String?) in
             PublishReport.Line(item: record.item, platform: record.platform, status: status, detail: Secrets.redact(detail), url: url)
         }
@@ -163,6 +169,12 @@ public struct Publisher: Sendable {
             case .failed(let reason):
                 try await journal.finish(record.id, state: .failed, remoteId: nil, url: nil, reason: reason)
                 return line(.failed, "\(reason); the next publish posts it again", nil)
+            case .abandoned(let reason):
+                try await journal.finish(record.id, state: .failed, remoteId: nil, url: nil, reason: reason)
+                guard replacing else { return line(.failed, "\(reason); the next publish posts it again", nil) }
+                var next = await post(plan, replacing: false)
+                next.detail = Secrets.redact("\(reason), so it was closed and a new post begun: \(next.detail)")
+                return next
             case .deferred(let reason):
                 try await journal.note(record.id, "deferred: \(reason)")
                 return line(.deferred, "\(reason); the next publish tries again", nil)

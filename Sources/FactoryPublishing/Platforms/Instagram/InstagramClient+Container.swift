@@ -8,7 +8,7 @@ extension InstagramClient {
     func start(_ request: PostRequest, account: String, progress: any PostProgress) async throws -> PostOutcome {
         let quota = try await publishingLimit(account)
         if quota.isUsedUp, let total = quota.total {
-            return .deferred(reason: "Instagram's publishing limit (\(total) per \(quota.window)) is used up; the next publish tries again")
+            return .deferred(reason: "Instagram's publishing limit (\(total) per \(quota.window)) is used up")
         }
         // ig-user/media page: media_type=REELS, caption, share_to_feed, thumb_offset (ms); the
         // changelog: is_ai_generated=true for the AI info label; resumable-uploads page: upload_type=resumable.
@@ -36,7 +36,9 @@ extension InstagramClient {
         var details = ["container": container, "mode": mode]
         if let uri = json["uri"] as? String { details["upload_uri"] = uri }
         try await progress.save(remoteId: container, details: details, step: .started)
-        if mode == "resumable" { try await upload(request, container: container, uri: details["upload_uri"]) }
+        if mode == "resumable", let refusal = try await upload(request, container: container, uri: details["upload_uri"]) {
+            return .abandoned(reason: "the upload host refused container \(container)'s video (\(refusal))")
+        }
         try await progress.save(remoteId: container, details: [:], step: .uploaded)
         return try await settle(request, container: container, account: account, progress: progress)
     }
@@ -50,11 +52,12 @@ extension InstagramClient {
 
     /// POST {upload host}/ig-api-upload/v24.0/{container} with `Authorization: OAuth`, `offset: 0`
     /// and `file_size` (resumable-uploads page for the host, path and header; offset/file_size and
-    /// the versioned path from public code). The page says an upload can be resumed but not how the
-    /// offset is learnt, so a resumed upload sends the whole file again from 0 to the same container,
-    /// which cannot make a second post. The container's `uri` is used only on the upload host itself:
-    /// the token never goes to another host.
-    func upload(_ request: PostRequest, container: String, uri: String?) async throws {
+    /// the versioned path from public code). The container's `uri` is used only on the upload host
+    /// itself: the token never goes to another host. Returns why the host refused the bytes (the
+    /// container cannot be completed: the caller closes it and makes a new one), nil once they are in.
+    /// Only a fresh container is sent to: the page says an upload can be resumed but not how to
+    /// learn the offset the host holds, and a resend from 0 over bytes it holds is refused (2207053).
+    func upload(_ request: PostRequest, container: String, uri: String?) async throws -> String? {
         let host = context.secondURL ?? URL(string: "https://rupload.facebook.com")
         guard let host else { throw PublishError(.input, platform: platform, "no Instagram upload host") }
         var target = host.appendingPathComponent("ig-api-upload").appendingPathComponent(Self.version).appendingPathComponent(container)
@@ -70,15 +73,20 @@ extension InstagramClient {
             let headers = [("Authorization", "OAuth \(token.accessToken)"), ("offset", "0"), ("file_size", String(bytes.count)),
                            ("Content-Type", "application/octet-stream")]
             let reply = try await http.send(.POST, target, headers: headers, body: bytes, platform: platform, timeout: 3600)
-            if (200..<300).contains(reply.status) { return }
+            if (200..<300).contains(reply.status) { return nil }
             if reply.status == 401 || GraphFault(reply)?.code == 190 {
                 if attempt == 0 { await context.tokens.invalidate(); continue }
                 throw PublishError(.credentials, platform: platform, "the upload host refused the access token; run `factory auth instagram`")
             }
-            let code: PublishError.Code = reply.status >= 500 || reply.status == 429 ? .transient : .refused
-            throw PublishError(code, platform: platform,
-                               "uploading \(request.item) to container \(container) failed: HTTP \(reply.status) \(reply.text)")
+            if reply.status >= 500 || reply.status == 429 {
+                throw PublishError(.transient, platform: platform,
+                                   "uploading \(request.item) to container \(container) failed: HTTP \(reply.status) \(Secrets.redact(reply.text))")
+            }
+            if let fault = GraphFault(reply), fault.code != nil || fault.subcode != nil { return fault.summary }
+            let debug = (reply.json?["debug_info"] as? [String: Any])?["message"] as? String
+            return "HTTP \(reply.status): \(Secrets.redact(debug ?? reply.text))"
         }
+        throw PublishError(.credentials, platform: platform, "the upload host refused the access token; run `factory auth instagram`")
     }
 
     /// Polls `status_code` every `pollEvery` for up to `processingWait` (ig-container page) and
@@ -91,25 +99,30 @@ extension InstagramClient {
             switch status.code {
             case "FINISHED": return try await publish(request, container: container, account: account, progress: progress)
             case "PUBLISHED": return try await published(request, container: container, account: account)
-            case "ERROR", "EXPIRED": return Self.lost(status)
+            case "ERROR", "EXPIRED": return Self.lost(status, container: container)
             default:
                 guard clock.now < deadline else {
-                    return .processing("Instagram is still processing container \(container) (\(status.code)); the next publish asks again")
+                    return .processing("Instagram is still processing container \(container) (\(status.code))")
                 }
                 try await Task.sleep(for: context.pollEvery)
             }
         }
     }
 
-    /// What an ERROR or EXPIRED container means: nothing lands from it; the next publish makes a new one.
-    static func lost(_ status: (code: String, text: String)) -> PostOutcome {
-        if status.code == "EXPIRED" { return .failed(reason: "container expired (24 h); will post anew") }
+    /// What an ERROR or EXPIRED container means: nothing lands from it. One that can no longer be
+    /// completed (EXPIRED after 24 h, 2207053 unknown upload error, 2207020 expired: the error-codes
+    /// page's fix for each is a new container) is closed and replaced at once; one Meta failed to
+    /// process is closed as failed, and the next publish posts the item anew.
+    static func lost(_ status: (code: String, text: String), container: String) -> PostOutcome {
+        if status.code == "EXPIRED" { return .abandoned(reason: "container \(container) expired unpublished (24 h)") }
         // ig-container page: on ERROR, `status` holds the error subcode.
         let known = ["2207053": "unknown upload error", "2207032": "create media failed", "2207020": "the media expired",
                      "2207003": "downloading the media took too long", "2207001": "Instagram server error"]
         let subcode = status.text.split(whereSeparator: { !$0.isNumber }).first.map(String.init) ?? ""
         let meaning = known[subcode].map { " (\($0))" } ?? ""
-        return .failed(reason: "Instagram could not process the reel: \(status.text.isEmpty ? "ERROR" : status.text)\(meaning)")
+        let text = "\(status.text.isEmpty ? "ERROR" : status.text)\(meaning)"
+        if ["2207053", "2207020"].contains(subcode) { return .abandoned(reason: "container \(container) cannot be completed: \(text)") }
+        return .failed(reason: "Instagram could not process the reel: \(text)")
     }
 
     /// GET /{container}?fields=status_code,status (ig-container page).

@@ -47,7 +47,7 @@ extension InstagramClient {
             // codes 1/2 are Graph's unknown/service errors, 4/17/32/613 its call-rate limits.
             let retry = transient || status >= 500 || subcode == 2207001 || subcode == 2207003
                 || [1, 2, 4, 17, 32, 613].contains(code ?? 0)
-            if retry { return PublishError(.transient, platform: .instagram, "\(doing): \(summary); the next publish asks again") }
+            if retry { return PublishError(.transient, platform: .instagram, "\(doing): \(summary)") }
             if code == 10 || (200..<300).contains(code ?? 0) {
                 return PublishError(.credentials, platform: .instagram,
                                     "\(doing): \(summary); the token lacks a permission (instagram_business_content_publish); run `factory auth instagram`")

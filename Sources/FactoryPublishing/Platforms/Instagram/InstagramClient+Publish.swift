@@ -13,11 +13,11 @@ extension InstagramClient {
         switch try await call(.POST, "\(account)/media_publish", query: [("creation_id", container)]) {
         case .ok(let answer): json = answer
         case .fault(let fault) where fault.isPublishingLimit:
-            return .deferred(reason: "Instagram's publishing limit is used up (\(fault.summary)); container \(container) is kept for the next publish")
-        case .fault(let fault) where fault.isExpired: return .failed(reason: "container expired (24 h); will post anew")
+            return .deferred(reason: "Instagram's publishing limit is used up (\(fault.summary)); container \(container) is kept")
+        case .fault(let fault) where fault.isExpired: return .abandoned(reason: "container \(container) expired unpublished (\(fault.summary))")
         case .fault(let fault) where fault.isContainerLost: return .failed(reason: "Instagram could not publish the reel: \(fault.summary)")
         case .fault(let fault) where fault.code == 9007:
-            return .processing("Instagram says container \(container) is not ready yet (\(fault.summary)); the next publish asks again")
+            return .processing("Instagram says container \(container) is not ready yet (\(fault.summary))")
         case .fault(let fault): throw fault.error("POST /media_publish for \(request.item)")
         }
         guard let media = Self.text(json["id"]), !media.isEmpty else {
@@ -42,12 +42,13 @@ extension InstagramClient {
         switch status.code {
         case "PUBLISHED": return try await published(request, container: container, account: account)
         case "FINISHED": return try await publish(request, container: container, account: account, progress: progress)
-        case "ERROR", "EXPIRED": return Self.lost(status)
+        case "ERROR", "EXPIRED": return Self.lost(status, container: container)
         default:
             if saved.step == .started, saved.details["mode"] != "video_url" {
-                // The bytes may not all have gone: send them again to the same container.
-                try await upload(request, container: container, uri: saved.details["upload_uri"])
-                try await progress.save(remoteId: container, details: [:], step: .uploaded)
+                // The upload was cut off and Meta documents no way to learn how many bytes the
+                // host holds; an unpublished container never lands, so it is closed and replaced.
+                return .abandoned(reason: "container \(container)'s upload was cut off (\(status.code)); "
+                    + "Meta documents no way to resume it at the offset it holds")
             }
             return try await settle(request, container: container, account: account, progress: progress)
         }

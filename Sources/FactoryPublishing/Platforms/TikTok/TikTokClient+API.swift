@@ -69,7 +69,7 @@ extension TikTokClient {
         case .limited: return .limited
         case .refused(let code, let message):
             throw PublishError(.refused, platform: platform,
-                               "status/fetch refused publish_id \(publishId) (\(code): \(message)); the journal keeps it for the next publish")
+                               "status/fetch refused publish_id \(publishId) (\(code): \(message))")
         case .ok(let data):
             let ids = (data["publicaly_available_post_id"] as? [Any] ?? []).compactMap { value -> String? in
                 if let text = value as? String { return text }
@@ -107,7 +107,7 @@ extension TikTokClient {
                 last = "rate-limited"
             }
             guard ContinuousClock.now + context.pollEvery <= deadline else {
-                return .processing("TikTok is still processing publish_id \(publishId) (\(last)); the next publish asks again")
+                return .processing("TikTok is still processing publish_id \(publishId) (\(last))")
             }
             try await Task.sleep(for: context.pollEvery)
         }
@@ -127,7 +127,7 @@ extension TikTokClient {
                                             body: bytes, platform: platform)
             if reply.status >= 500 {
                 throw PublishError(.transient, platform: platform,
-                                   "chunk \(index + 1)/\(plan.count) answered HTTP \(reply.status); the next publish carries on")
+                                   "chunk \(index + 1)/\(plan.count) answered HTTP \(reply.status)")
             }
             guard (200..<300).contains(reply.status) else {
                 let error = reply.json?["error"] as? [String: Any]

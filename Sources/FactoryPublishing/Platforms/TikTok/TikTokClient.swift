@@ -47,9 +47,9 @@ public struct TikTokClient: PlatformClient {
         let body: [String: Any] = direct ? ["post_info": Self.postInfo(request), "source_info": source] : ["source_info": source]
         let data: [String: Any]
         switch try await api(path, body: body) {
-        case .limited(let why): return .deferred(reason: "TikTok refused the init for now (\(why)); nothing was posted, the next publish tries again")
+        case .limited(let why): return .deferred(reason: "TikTok refused the init for now (\(why)); nothing was posted")
         case .refused(let code, let message) where Self.capCodes.contains(code):
-            return .deferred(reason: "TikTok refused the init for now (\(code): \(message)); nothing was posted, the next publish tries again")
+            return .deferred(reason: "TikTok refused the init for now (\(code): \(message)); nothing was posted")
         case .refused(let code, let message): return .failed(reason: "video init refused: \(code): \(message)")
         case .ok(let answer): data = answer
         }
@@ -60,8 +60,25 @@ public struct TikTokClient: PlatformClient {
         if let username { details["username"] = username }
         // Saved before any byte: from here on this publish_id may land, and a restart must ask about it.
         try await progress.save(remoteId: publishId, details: details, step: .started)
-        if let refusal = try await send(request.video, plan: plan, from: 0, to: uploadURL) {
-            return .failed(reason: "the upload was refused (\(refusal)); nothing can land from it, the next publish posts anew")
+        return try await upload(request.video, plan: plan, from: 0, to: uploadURL, publishId: publishId,
+                                username: username, progress: progress)
+    }
+
+    /// Sends chunks `from`… and then waits for TikTok's word. A refused chunk never ends the post
+    /// here: a killed publish's last chunk may still have arrived (TikTok then refuses a resend:
+    /// the upload is complete), so only status/fetch can say whether this publish_id will land.
+    private func upload(_ video: URL, plan: TikTokChunkPlan, from first: Int64, to uploadURL: String, publishId: String,
+                        username: String?, progress: any PostProgress) async throws -> PostOutcome {
+        if let refusal = try await send(video, plan: plan, from: first, to: uploadURL) {
+            guard case .status(let status) = try await fetchStatus(publishId) else {
+                return .processing("a chunk was refused (\(refusal)) and status/fetch is rate-limited; publish_id \(publishId) stays open")
+            }
+            if let outcome = outcome(status, publishId: publishId, username: username) { return outcome }
+            guard status.uploadedBytes >= plan.size else {
+                // Only FAILED frees a new post: TikTok documents no lifetime for the upload URL.
+                return .processing("a chunk was refused (\(refusal)); TikTok holds \(status.uploadedBytes) of \(plan.size) bytes "
+                    + "of publish_id \(publishId) (\(status.word)), kept open until it lands or TikTok fails it")
+            }
         }
         try await progress.save(remoteId: publishId, details: [:], step: .uploaded)
         return try await poll(publishId, username: username)
@@ -74,17 +91,17 @@ public struct TikTokClient: PlatformClient {
             return .processing("status/fetch is rate-limited; publish_id \(publishId) is asked about next time")
         }
         if let outcome = outcome(status, publishId: publishId, username: username) { return outcome }
-        if status.word == "PROCESSING_UPLOAD", status.uploadedBytes < size, saved.step == .started {
-            // The same publish_id gets its remaining chunks: it cannot become a second post.
+        if status.word == "PROCESSING_UPLOAD", status.uploadedBytes < size {
+            // The same publish_id gets its remaining chunks, from where TikTok's bytes stop: it
+            // cannot become a second post. Without its upload URL it waits for TikTok's verdict.
             guard let uploadURL = saved.details["upload_url"] else {
-                return .failed(reason: "upload interrupted and the upload URL is gone; will post anew")
+                return .processing("TikTok holds \(status.uploadedBytes) of \(size) bytes of publish_id \(publishId) "
+                    + "and its upload URL was not kept; it stays open until TikTok fails it")
             }
             let chunk = saved.details["chunk_size"].flatMap(Int64.init) ?? TikTokChunkPlan(size: size, preferred: preferredChunk).chunkSize
             let plan = TikTokChunkPlan(size: size, chunkSize: chunk)
-            if let refusal = try await send(request.video, plan: plan, from: plan.chunk(containing: status.uploadedBytes), to: uploadURL) {
-                return .failed(reason: "upload interrupted and the upload URL is gone (\(refusal)); will post anew")
-            }
-            try await progress.save(remoteId: publishId, details: [:], step: .uploaded)
+            return try await upload(request.video, plan: plan, from: plan.chunk(containing: status.uploadedBytes), to: uploadURL,
+                                    publishId: publishId, username: username, progress: progress)
         }
         return try await poll(publishId, username: username)
     }

@@ -53,7 +53,7 @@ extension YouTubeClient {
                 last = "videos.list: \(GoogleError(reply))"
             }
             guard ContinuousClock.now + context.pollEvery <= deadline else {
-                return .processing("YouTube is still processing video \(video) (\(last)); the next publish asks again")
+                return .processing("YouTube is still processing video \(video) (\(last))")
             }
             try await Task.sleep(for: context.pollEvery)
         }

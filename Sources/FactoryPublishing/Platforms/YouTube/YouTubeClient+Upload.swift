@@ -17,47 +17,100 @@ extension YouTubeClient {
 
     enum UploadResult {
         case complete(video: String)
+        /// 404/410: the session is gone. The video may still exist (the last reply was lost).
         case gone
-        case refused(String)
     }
 
     /// Asks the session how far the upload got.
     func query(_ session: URL, size: Int64) async throws -> SessionState {
         let reply = try await call(.PUT, session, headers: [("Content-Range", "bytes */\(size)")], body: Data())
-        return state(of: reply, fallback: 0)
+        return state(of: reply)
     }
 
-    /// Sends the file from byte `start` in `chunkBytes` pieces, each following the server's `Range`.
-    func upload(_ video: URL, size: Int64, to session: URL, from start: Int64) async throws -> UploadResult {
+    /// Sends the file from byte `start` (nil: ask the session first) in `chunkBytes` pieces, each
+    /// following the server's `Range`. After any answer other than 308 or the finished video, the
+    /// session is asked (`bytes */TOTAL`) before another byte goes, as the guide's resume steps say;
+    /// a session that keeps refusing ends this publish with the journal open (thrown), never with a
+    /// new upload: only a gone session (404/410) can free one.
+    func upload(_ video: URL, size: Int64, to session: URL, from start: Int64?) async throws -> UploadResult {
         var next = start
-        var queried = false
+        var refusals: [String] = []
         while true {
-            if next >= size {
-                // Everything was sent but no resource came back: ask once.
-                guard !queried else { return .refused("the session took every byte but never named the video") }
-                queried = true
-                switch try await query(session, size: size) {
-                case .complete(let id): return .complete(video: id)
-                case .received(let at): next = at; if at >= size { return .refused("the session took every byte but never named the video") }
-                case .gone: return .gone
-                case .refused(let why): return .refused(why)
+            let answer: SessionState
+            if let at = next, at < size {
+                let last = min(size, at + chunkBytes) - 1
+                let bytes = try PostingEndpoint.bytes(of: video, first: at, last: last, platform: platform)
+                answer = state(of: try await call(.PUT, session, headers: [("Content-Type", "video/mp4"),
+                                                                           ("Content-Range", "bytes \(at)-\(last)/\(size)")], body: bytes))
+            } else {
+                answer = try await query(session, size: size)
+                if case .received(let at) = answer, at >= size, next != nil {
+                    refusals.append("the session holds every byte but names no video")
                 }
             }
-            let last = min(size, next + chunkBytes) - 1
-            let bytes = try PostingEndpoint.bytes(of: video, first: next, last: last, platform: platform)
-            let reply = try await call(.PUT, session, headers: [("Content-Type", "video/mp4"),
-                                                               ("Content-Range", "bytes \(next)-\(last)/\(size)")], body: bytes)
-            switch state(of: reply, fallback: next) {
+            switch answer {
             case .complete(let id): return .complete(video: id)
-            case .received(let at): next = at
             case .gone: return .gone
-            case .refused(let why): return .refused(why)
+            case .received(let at) where next == nil || at < size: next = at
+            case .received: next = nil
+            case .refused(let why):
+                refusals.append(why)
+                next = nil
+            }
+            if refusals.count >= 3 {
+                throw PublishError(.refused, platform: platform,
+                                   "the upload session keeps refusing (\(refusals.joined(separator: "; "))); it is kept and asked again, never begun anew")
             }
         }
     }
 
+    /// The newest upload on the channel titled `title` since `since` (less a few minutes for clock
+    /// skew), from the uploads playlist: channels.list `contentDetails.relatedPlaylists.uploads`, then
+    /// playlistItems.list (developers.google.com/youtube/v3/docs/channels,
+    /// developers.google.com/youtube/v3/docs/playlistItems/list; 1 quota unit each). Nothing ties a
+    /// lost session to its video, so a title match in that window counts as ours: posting twice is
+    /// the worse mistake. A lookup that fails throws, and the journal keeps the post for next time.
+    func findUpload(title: String, since: Date?) async throws -> String? {
+        let channels = PostingEndpoint.url(context.baseURL, "/youtube/v3/channels", query: [("part", "contentDetails"), ("mine", "true")])
+        let channel = try await call(.GET, channels, headers: [], body: nil)
+        guard channel.status == 200,
+              let item = (channel.json?["items"] as? [[String: Any]])?.first,
+              let playlist = ((item["contentDetails"] as? [String: Any])?["relatedPlaylists"] as? [String: Any])?["uploads"] as? String else {
+            throw PublishError(.refused, platform: platform, "the upload session is gone and channels.list did not name the uploads playlist "
+                + "(\(GoogleError(channel))); the post is kept until the channel's uploads can be read")
+        }
+        let url = PostingEndpoint.url(context.baseURL, "/youtube/v3/playlistItems",
+                                      query: [("part", "snippet"), ("playlistId", playlist), ("maxResults", "50")])
+        let reply = try await call(.GET, url, headers: [], body: nil)
+        guard reply.status == 200, let items = reply.json?["items"] as? [[String: Any]] else {
+            throw PublishError(.refused, platform: platform, "the upload session is gone and playlistItems.list failed "
+                + "(\(GoogleError(reply))); the post is kept until the channel's uploads can be read")
+        }
+        let earliest = since?.addingTimeInterval(-300)
+        let stamp = ISO8601DateFormatter()
+        for item in items {
+            guard let snippet = item["snippet"] as? [String: Any], snippet["title"] as? String == title,
+                  let video = (snippet["resourceId"] as? [String: Any])?["videoId"] as? String else { continue }
+            if let earliest {
+                guard let published = (snippet["publishedAt"] as? String).flatMap(Self.date(stamp)), published >= earliest else { continue }
+            }
+            return video
+        }
+        return nil
+    }
+
+    /// RFC 3339 with or without fractional seconds.
+    private static func date(_ plain: ISO8601DateFormatter) -> (String) -> Date? {
+        { text in
+            if let date = plain.date(from: text) { return date }
+            let fractional = ISO8601DateFormatter()
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return fractional.date(from: text)
+        }
+    }
+
     /// Reads a session reply: 200/201 with the resource, 308 with `Range`, 404/410 gone; 5xx was already thrown.
-    private func state(of reply: PlatformHTTP.Reply, fallback: Int64) -> SessionState {
+    private func state(of reply: PlatformHTTP.Reply) -> SessionState {
         switch reply.status {
         case 200, 201:
             guard let id = reply.json?["id"] as? String, !id.isEmpty else { return .refused("the upload's reply names no video id") }

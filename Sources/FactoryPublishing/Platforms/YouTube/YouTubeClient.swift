@@ -5,8 +5,8 @@ import Foundation
 /// `videos.list` until YouTube has processed it
 /// (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol). The session URI is
 /// saved before any byte and the video id as soon as the upload's last reply names it; a resumed
-/// post asks the session how far it got (`bytes */TOTAL`) instead of inserting again, which would
-/// cost quota and risk a `duplicate` rejection.
+/// post asks the session how far it got (`bytes */TOTAL`) instead of inserting again, and a session
+/// that is gone is followed by a look at the channel's uploads before anything is posted anew.
 public struct YouTubeClient: PlatformClient {
     public let context: PlatformContext
     let http: PlatformHTTP
@@ -24,18 +24,16 @@ public struct YouTubeClient: PlatformClient {
         if let saved, saved.step != .intent {
             if let video = saved.details["video"] { return try await poll(video) }
             if let session = (saved.details["session"] ?? saved.remoteId).flatMap(URL.init(string:)) {
-                switch try await query(session, size: size) {
+                // Ask the session before any byte: a killed publish's upload may have finished.
+                switch try await upload(request.video, size: size, to: session, from: nil) {
                 case .complete(let video): return try await finish(video, progress: progress)
-                case .received(let next):
-                    switch try await upload(request.video, size: size, to: session, from: next) {
-                    case .complete(let video): return try await finish(video, progress: progress)
-                    case .gone: break
-                    case .refused(let why): return .failed(reason: "the upload was refused (\(why)); the next publish posts anew")
-                    }
                 case .gone: break
-                case .refused(let why): return .failed(reason: "the upload session was refused (\(why)); the next publish posts anew")
                 }
-                // The session is gone (404/410): no video was made from it, so starting anew is safe.
+                let began = saved.details["began"].flatMap { ISO8601DateFormatter().date(from: $0) }
+                if let video = try await findUpload(title: Self.title(request), since: began) {
+                    return try await finish(video, progress: progress)
+                }
+                // Gone, and no video of that title since it began: nothing can land from it.
             }
         }
         return try await start(request, size: size, progress: progress)
@@ -45,6 +43,7 @@ public struct YouTubeClient: PlatformClient {
         let url = PostingEndpoint.url(context.baseURL, "/upload/youtube/v3/videos",
                                       query: [("uploadType", "resumable"), ("part", "snippet,status")])
         let body = try JSONSerialization.data(withJSONObject: Self.resource(request), options: [.sortedKeys])
+        let began = ISO8601DateFormatter().string(from: Date())
         let reply = try await call(.POST, url, headers: [("Content-Type", "application/json; charset=UTF-8"),
                                                          ("X-Upload-Content-Length", String(size)),
                                                          ("X-Upload-Content-Type", "video/mp4")], body: body)
@@ -56,12 +55,16 @@ public struct YouTubeClient: PlatformClient {
         guard let location = reply.headers["location"], let session = URL(string: location) else {
             throw PublishError(.refused, platform: platform, "videos.insert answered without a session URI (Location)")
         }
-        // Saved before any byte: a restart asks this session how far it got.
-        try await progress.save(remoteId: location, details: ["session": location], step: .started)
+        // Saved before any byte: a restart asks this session how far it got, and if the session is
+        // gone, looks for a video of this title uploaded since `began`.
+        try await progress.save(remoteId: location, details: ["session": location, "began": began], step: .started)
         switch try await upload(request.video, size: size, to: session, from: 0) {
         case .complete(let video): return try await finish(video, progress: progress)
-        case .gone: return .failed(reason: "the upload session vanished before the video was complete; the next publish posts anew")
-        case .refused(let why): return .failed(reason: "the upload was refused (\(why)); the next publish posts anew")
+        case .gone:
+            if let video = try await findUpload(title: Self.title(request), since: ISO8601DateFormatter().date(from: began)) {
+                return try await finish(video, progress: progress)
+            }
+            return .failed(reason: "the upload session vanished before the video was complete, and no video of this title is on the channel")
         }
     }
 
@@ -73,11 +76,16 @@ public struct YouTubeClient: PlatformClient {
     /// The `video` resource to insert: title (≤100 characters, no < or >), the caption as description,
     /// hashtags as tags, category, privacy (publishAt only with private), made-for-kids and the
     /// synthetic-media label (videos page, discovery document, revision history 2024-10-30).
-    static func resource(_ request: PostRequest) -> [String: Any] {
+    /// The title as sent: without < or >, at most 100 characters, the item id when empty.
+    static func title(_ request: PostRequest) -> String {
         let title = String(request.title.filter { $0 != "<" && $0 != ">" }.prefix(100))
+        return title.isEmpty ? request.item : title
+    }
+
+    static func resource(_ request: PostRequest) -> [String: Any] {
         var description = request.caption.filter { $0 != "<" && $0 != ">" }
         while description.utf8.count > 5000 { description.removeLast() }
-        var snippet: [String: Any] = ["title": title.isEmpty ? request.item : title, "description": description,
+        var snippet: [String: Any] = ["title": title(request), "description": description,
                                       "categoryId": request.youtube.categoryId]
         let tags = request.hashtags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
         if !tags.isEmpty { snippet["tags"] = tags }
