@@ -89,6 +89,9 @@ public final class FakeProviderServer: Sendable {
     /// What the three platforms hold: the same data as `GET /_platforms`.
     public func platformPosts() async -> [FakePlatformPost] { await platforms.posts() }
 
+    /// Upload bodies the platforms have begun to receive so far (a test aims its kills with it).
+    public func platformUploadsBegun() async -> Int { await platforms.link.uploadsBegun }
+
     /// The same data as `GET /_stats`.
     public func stats() async -> FakeStats { await state.stats() }
 
