@@ -119,13 +119,13 @@ struct InstagramClientTests {
         }
     }
 
-    @Test("the ERROR status fails the post with its subcode; the next post makes a new container and lands")
+    @Test("the ERROR status closes the container with its subcode; the new post makes a new container that lands")
     func errorStatus() async throws {
         try await FakeProviderServer.withRunning(Self.config { $0.failNext = 1; $0.failReason = "2207053" }) { server in
             let request = try Self.request()
             try await Self.withClient(server) { client in
                 let first = try await client.post(request, saved: nil, progress: Journal())
-                guard case .failed(let reason) = first else { Issue.record("not failed: \(first)"); return }
+                guard case .abandoned(let reason) = first else { Issue.record("not abandoned: \(first)"); return }
                 #expect(reason.contains("2207053") && reason.contains("unknown upload error"))
                 let second = try await client.post(request, saved: nil, progress: Journal())
                 guard case .posted = second else { Issue.record("not posted: \(second)"); return }

@@ -26,8 +26,13 @@ actor PostingTestVault: TokenVault {
 actor RecordedProgress: PostProgress {
     private(set) var saved: SavedPost?
     private(set) var steps: [PostStep] = []
+    /// True for the save the process "dies" at: it throws, and nothing of it is recorded.
+    let crash: @Sendable (PostStep) -> Bool
+
+    init(crash: @escaping @Sendable (PostStep) -> Bool = { _ in false }) { self.crash = crash }
 
     func save(remoteId: String?, details: [String: String], step: PostStep) async throws {
+        if crash(step) { throw PublishError(.transient, "killed before saving \(step)") }
         var row = saved ?? SavedPost(remoteId: nil, step: step)
         row.remoteId = remoteId
         row.details.merge(details) { _, new in new }

@@ -164,7 +164,7 @@ struct TikTokClientTests {
         }
     }
 
-    @Test("a refused upload URL on resume fails without a new init; the next publish posts once")
+    @Test("a lapsed upload URL never frees a new post by itself: TikTok's FAILED does, and the next post lands once")
     func uploadURLGone() async throws {
         try await FakeProviderServer.withRunning(Self.config { $0.failUploadAtBytes = 6 << 20; $0.uploadURLSeconds = 2 }) { server in
             try await PostingHarness.withHTTP { http in
@@ -172,15 +172,69 @@ struct TikTokClientTests {
                 let request = try PostingHarness.request(try PostingHarness.video(bytes: 12 << 20))
                 let progress = RecordedProgress()
                 await #expect(throws: PublishError.self) { _ = try await client.post(request, saved: nil, progress: progress) }
+                let saved = try #require(await progress.saved)
+                // A chunk refused (here: a spoilt upload token) while status/fetch still says
+                // PROCESSING_UPLOAD with bytes missing: the post is kept open, nothing new begun.
+                let held = try await client.upload(request.video, plan: TikTokChunkPlan(size: 12 << 20, chunkSize: 5 << 20), from: 1,
+                                                   to: (saved.details["upload_url"] ?? "") + "spoilt", publishId: saved.remoteId ?? "",
+                                                   username: nil, progress: progress)
+                guard case .processing(let why) = held else { Issue.record("not kept open: \(held)"); return }
+                #expect(why.contains("kept open"), "\(why)")
+                // Past the URL's lifetime TikTok (here the fake's choice) fails it: that frees a new post.
                 try await Task.sleep(for: .milliseconds(2100))
-                let outcome = try await client.post(request, saved: await progress.saved, progress: progress)
+                let outcome = try await client.post(request, saved: saved, progress: progress)
                 guard case .failed(let reason) = outcome else { Issue.record("not failed: \(outcome)"); return }
-                #expect(reason.contains("upload URL is gone"))
+                #expect(reason.contains("upload_url_expired"), "\(reason)")
                 #expect(await server.platformPosts().count == 1)
                 guard case .posted = try await client.post(request, saved: nil, progress: RecordedProgress()) else {
                     Issue.record("the new post did not land"); return
                 }
                 #expect(await PostingHarness.landed(server, "tiktok").count == 1)
+            }
+        }
+    }
+
+    @Test("a chunk refused because TikTok already has every byte asks status/fetch and records that post: never a second init")
+    func refusedChunkOfACompleteUpload() async throws {
+        try await FakeProviderServer.withRunning(Self.config { $0.processingSeconds = 0.5 }) { server in
+            try await PostingHarness.withHTTP { http in
+                let client = try Self.client(server, http)
+                let request = try PostingHarness.request(try PostingHarness.video(bytes: 12 << 20), tiktok: .init(mode: .direct))
+                // Every byte went; the publish died before it could write `.uploaded`.
+                let killed = RecordedProgress { $0 == .uploaded }
+                await #expect(throws: PublishError.self) { _ = try await client.post(request, saved: nil, progress: killed) }
+                let saved = try #require(await killed.saved)
+                #expect(saved.step == .started)
+                // The next publish's resend of the last chunk is refused: the upload is complete.
+                let plan = TikTokChunkPlan(size: 12 << 20, chunkSize: 5 << 20)
+                let outcome = try await client.upload(request.video, plan: plan, from: plan.count - 1, to: saved.details["upload_url"] ?? "",
+                                                      publishId: saved.remoteId ?? "", username: nil, progress: RecordedProgress())
+                guard case .posted = outcome else { Issue.record("not posted: \(outcome)"); return }
+                let posts = await server.platformPosts()
+                #expect(posts.count == 1 && posts.first?.landed == true, "\(posts)")
+            }
+        }
+    }
+}
+
+@Suite("The fake TikTok's upload URL after a client dies")
+struct FakeTikTokUploadTests {
+    @Test("a chunk after the last byte is refused as not continuing the upload at N of N")
+    func chunkAfterComplete() async throws {
+        try await FakeProviderServer.withRunning(TikTokClientTests.config()) { server in
+            try await PostingHarness.withHTTP { http in
+                let client = try TikTokClientTests.client(server, http)
+                let request = try PostingHarness.request(try PostingHarness.video(bytes: 1 << 20))
+                let progress = RecordedProgress()
+                _ = try await client.post(request, saved: nil, progress: progress)
+                let url = try #require(URL(string: await progress.saved?.details["upload_url"] ?? ""))
+                let bytes = try Data(contentsOf: request.video)
+                let again = try await http.send(.PUT, url, headers: [("Content-Type", "video/mp4"),
+                                                                     ("Content-Range", "bytes 0-\(bytes.count - 1)/\(bytes.count)")],
+                                                body: bytes, platform: .tiktok)
+                #expect(again.status == 400)
+                #expect(again.text.contains("invalid_file_upload") && again.text.contains("does not continue the upload at \(bytes.count) of \(bytes.count)"),
+                        "\(again.text)")
             }
         }
     }

@@ -90,13 +90,47 @@ struct YouTubeClientTests {
                 let again = try await Self.client(server, http, vault: vault).post(request, saved: uploaded, progress: fromIntent)
                 #expect(again == .posted(remoteId: uploaded.details["video"] ?? "?", url: "https://www.youtube.com/shorts/\(uploaded.details["video"] ?? "?")"))
                 #expect(await server.platformPosts().count == 1)
-                // A session whose URI has expired (404) made no video: starting anew is safe.
-                let sessionOnly = SavedPost(remoteId: uploaded.details["session"], details: ["session": uploaded.details["session"] ?? ""], step: .started)
+                // A session whose URI has expired (404) whose video id was never saved: the channel's
+                // uploads have a video of this title since it began, so that one is recorded.
+                let began = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-60))
+                let sessionOnly = SavedPost(remoteId: uploaded.details["session"],
+                                            details: ["session": uploaded.details["session"] ?? "", "began": began], step: .started)
                 try await Task.sleep(for: .milliseconds(600))
-                guard case .posted = try await Self.client(server, http, vault: vault).post(request, saved: sessionOnly, progress: RecordedProgress()) else {
+                let found = try await Self.client(server, http, vault: vault).post(request, saved: sessionOnly, progress: RecordedProgress())
+                #expect(found == .posted(remoteId: uploaded.details["video"] ?? "?", url: "https://www.youtube.com/shorts/\(uploaded.details["video"] ?? "?")"))
+                #expect(await server.platformPosts().count == 1)
+                // Gone, and nothing of another title on the channel: nothing can land from it, so a new insert.
+                var other = request
+                other.title = "Tuesday's quote"
+                guard case .posted = try await Self.client(server, http, vault: vault).post(other, saved: sessionOnly, progress: RecordedProgress()) else {
                     Issue.record("the fresh insert did not land"); return
                 }
                 #expect(await PostingHarness.landed(server, "youtube").count == 2)
+            }
+        }
+    }
+
+    @Test("bytes sent again to a session that completed are refused; the client asks the session and records its video")
+    func completedSession() async throws {
+        try await FakeProviderServer.withRunning(Self.config()) { server in
+            try await PostingHarness.withHTTP { http in
+                let client = try Self.client(server, http)
+                let request = try PostingHarness.request(try PostingHarness.video(bytes: 700_000))
+                // The last PUT got its 201; the publish died before saving the video id.
+                let killed = RecordedProgress { $0 == .uploaded }
+                await #expect(throws: PublishError.self) { _ = try await client.post(request, saved: nil, progress: killed) }
+                let saved = try #require(await killed.saved)
+                let session = try #require(URL(string: saved.details["session"] ?? ""))
+                let resend = try await client.call(.PUT, session, headers: [("Content-Range", "bytes 0-699999/700000")],
+                                                   body: try Data(contentsOf: request.video))
+                #expect(resend.status == 400, "\(resend.text)")
+                // The client, sending from 0 as a naive resume would, is refused, asks, and gets the video.
+                let result = try await client.upload(request.video, size: 700_000, to: session, from: 0)
+                guard case .complete(let video) = result else { Issue.record("not complete: \(result)"); return }
+                #expect(await server.platformPosts().map(\.id) == [video])
+                let outcome = try await client.post(request, saved: saved, progress: RecordedProgress())
+                #expect(outcome == .posted(remoteId: video, url: "https://www.youtube.com/shorts/\(video)"))
+                #expect(await server.platformPosts().count == 1)
             }
         }
     }

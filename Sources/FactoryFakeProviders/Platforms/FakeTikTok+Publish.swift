@@ -128,7 +128,7 @@ extension FakeTikTok {
         }
         var data: [String: FakeJSON] = ["status": .string(status), "uploaded_bytes": .int(Int64(uploads[index].received)),
                                         "publicaly_available_post_id": .array(uploads[index].postId.map { [.string($0)] } ?? [])]
-        if status == "FAILED" { data["fail_reason"] = .string(uploads[index].failReason ?? "") }
+        if status == "FAILED" { data["fail_reason"] = .string(uploads[index].reason) }
         return Self.success(.object(data))
     }
 }

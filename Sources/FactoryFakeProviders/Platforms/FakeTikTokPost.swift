@@ -26,11 +26,17 @@ struct FakeTikTokPost: Sendable {
     /// The status word of status/fetch at `now`: PROCESSING_UPLOAD until the bytes are in and
     /// processed, then FAILED, SEND_TO_USER_INBOX (inbox uploads) or PUBLISH_COMPLETE (direct posts)
     /// (get-video-status page; the two terminal words per the workato page, secondary).
+    /// An upload whose URL lapsed before its last byte ends FAILED: the docs do not say what TikTok
+    /// reports for an abandoned upload (nor how long the URL lives); this is the fake's choice.
     func status(at now: Date, processingSeconds: Double) -> String {
-        guard let uploadedAt, now.timeIntervalSince(uploadedAt) >= processingSeconds else { return "PROCESSING_UPLOAD" }
+        guard let uploadedAt else { return now >= uploadExpires ? "FAILED" : "PROCESSING_UPLOAD" }
+        guard now.timeIntervalSince(uploadedAt) >= processingSeconds else { return "PROCESSING_UPLOAD" }
         if failReason != nil { return "FAILED" }
         return mode == "inbox" ? "SEND_TO_USER_INBOX" : "PUBLISH_COMPLETE"
     }
+
+    /// status/fetch's `fail_reason` once FAILED.
+    var reason: String { failReason ?? (uploadedAt == nil ? "upload_url_expired" : "") }
 
     /// Only public posts get a `publicaly_available_post_id`.
     var isPublic: Bool { fields["privacy_level"] == "PUBLIC_TO_EVERYONE" }
@@ -39,7 +45,7 @@ struct FakeTikTokPost: Sendable {
         let status = status(at: now, processingSeconds: processingSeconds)
         var fields = fields
         fields["mode"] = mode
-        if let failReason { fields["fail_reason"] = failReason }
+        if status == "FAILED" { fields["fail_reason"] = reason }
         return FakePlatformPost(platform: "tiktok", id: publishId, title: title, bytes: received, status: status,
                                 landed: status == "PUBLISH_COMPLETE" || status == "SEND_TO_USER_INBOX", fields: fields)
     }

@@ -55,8 +55,8 @@ extension InstagramClient {
     /// the versioned path from public code). The container's `uri` is used only on the upload host
     /// itself: the token never goes to another host. Returns why the host refused the bytes (the
     /// container cannot be completed: the caller closes it and makes a new one), nil once they are in.
-    /// Only a fresh container is sent to: the page says an upload can be resumed but not how to
-    /// learn the offset the host holds, and a resend from 0 over bytes it holds is refused (2207053).
+    /// The page says an upload can be resumed but not how to learn the offset the host holds, so the
+    /// whole file always goes from 0; a host holding part of it refuses that (2207053).
     func upload(_ request: PostRequest, container: String, uri: String?) async throws -> String? {
         let host = context.secondURL ?? URL(string: "https://rupload.facebook.com")
         guard let host else { throw PublishError(.input, platform: platform, "no Instagram upload host") }
@@ -109,10 +109,9 @@ extension InstagramClient {
         }
     }
 
-    /// What an ERROR or EXPIRED container means: nothing lands from it. One that can no longer be
-    /// completed (EXPIRED after 24 h, 2207053 unknown upload error, 2207020 expired: the error-codes
-    /// page's fix for each is a new container) is closed and replaced at once; one Meta failed to
-    /// process is closed as failed, and the next publish posts the item anew.
+    /// What an ERROR or EXPIRED container means: nothing lands from it, and the error-codes page's
+    /// fix for a dead container (2207053, 2207020, EXPIRED after 24 h) is a new one. It is closed
+    /// with Meta's reason and replaced at once.
     static func lost(_ status: (code: String, text: String), container: String) -> PostOutcome {
         if status.code == "EXPIRED" { return .abandoned(reason: "container \(container) expired unpublished (24 h)") }
         // ig-container page: on ERROR, `status` holds the error subcode.
@@ -120,9 +119,7 @@ extension InstagramClient {
                      "2207003": "downloading the media took too long", "2207001": "Instagram server error"]
         let subcode = status.text.split(whereSeparator: { !$0.isNumber }).first.map(String.init) ?? ""
         let meaning = known[subcode].map { " (\($0))" } ?? ""
-        let text = "\(status.text.isEmpty ? "ERROR" : status.text)\(meaning)"
-        if ["2207053", "2207020"].contains(subcode) { return .abandoned(reason: "container \(container) cannot be completed: \(text)") }
-        return .failed(reason: "Instagram could not process the reel: \(text)")
+        return .abandoned(reason: "Instagram could not process container \(container): \(status.text.isEmpty ? "ERROR" : status.text)\(meaning)")
     }
 
     /// GET /{container}?fields=status_code,status (ig-container page).

@@ -45,10 +45,14 @@ extension InstagramClient {
         case "ERROR", "EXPIRED": return Self.lost(status, container: container)
         default:
             if saved.step == .started, saved.details["mode"] != "video_url" {
-                // The upload was cut off and Meta documents no way to learn how many bytes the
-                // host holds; an unpublished container never lands, so it is closed and replaced.
-                return .abandoned(reason: "container \(container)'s upload was cut off (\(status.code)); "
-                    + "Meta documents no way to resume it at the offset it holds")
+                // The bytes may not all have gone, and Meta documents no way to learn the offset the
+                // host holds: the whole file goes again from 0. A host that has every byte takes
+                // that; one holding part of them refuses it (2207053), and since an unpublished
+                // container never lands, it is closed and replaced.
+                if let refusal = try await upload(request, container: container, uri: saved.details["upload_uri"]) {
+                    return .abandoned(reason: "the upload host refused container \(container)'s video again (\(refusal))")
+                }
+                try await progress.save(remoteId: container, details: [:], step: .uploaded)
             }
             return try await settle(request, container: container, account: account, progress: progress)
         }

@@ -67,7 +67,7 @@ public struct TikTokClient: PlatformClient {
     /// Sends chunks `from`… and then waits for TikTok's word. A refused chunk never ends the post
     /// here: a killed publish's last chunk may still have arrived (TikTok then refuses a resend:
     /// the upload is complete), so only status/fetch can say whether this publish_id will land.
-    private func upload(_ video: URL, plan: TikTokChunkPlan, from first: Int64, to uploadURL: String, publishId: String,
+    func upload(_ video: URL, plan: TikTokChunkPlan, from first: Int64, to uploadURL: String, publishId: String,
                         username: String?, progress: any PostProgress) async throws -> PostOutcome {
         if let refusal = try await send(video, plan: plan, from: first, to: uploadURL) {
             guard case .status(let status) = try await fetchStatus(publishId) else {
