@@ -59,7 +59,7 @@ extension YouTubeClient {
             }
             if refusals.count >= 3 {
                 throw PublishError(.refused, platform: platform,
-                                   "the upload session keeps refusing (\(refusals.joined(separator: "; "))); it is kept and asked again, never begun anew")
+                                   "the upload session keeps refusing (\(refusals.joined(separator: "; "))), so no new upload is begun")
             }
         }
     }
@@ -77,14 +77,14 @@ extension YouTubeClient {
               let item = (channel.json?["items"] as? [[String: Any]])?.first,
               let playlist = ((item["contentDetails"] as? [String: Any])?["relatedPlaylists"] as? [String: Any])?["uploads"] as? String else {
             throw PublishError(.refused, platform: platform, "the upload session is gone and channels.list did not name the uploads playlist "
-                + "(\(GoogleError(channel))); the post is kept until the channel's uploads can be read")
+                + "(\(GoogleError(channel))), so the channel's uploads cannot be checked for its video")
         }
         let url = PostingEndpoint.url(context.baseURL, "/youtube/v3/playlistItems",
                                       query: [("part", "snippet"), ("playlistId", playlist), ("maxResults", "50")])
         let reply = try await call(.GET, url, headers: [], body: nil)
         guard reply.status == 200, let items = reply.json?["items"] as? [[String: Any]] else {
             throw PublishError(.refused, platform: platform, "the upload session is gone and playlistItems.list failed "
-                + "(\(GoogleError(reply))); the post is kept until the channel's uploads can be read")
+                + "(\(GoogleError(reply))), so the channel's uploads cannot be checked for its video")
         }
         let earliest = since?.addingTimeInterval(-300)
         let stamp = ISO8601DateFormatter()
