@@ -106,8 +106,17 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        // `factory studio` (docs/studio.md): the week in a browser, served on loopback.
+        .target(name: "FactoryStudio", dependencies: [
+            "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryImaging",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], resources: [.copy("Resources")]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryPublishing", "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
+            "FactoryStudio", "FactoryPublishing", "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
@@ -139,10 +148,18 @@ let package = Package(
         .testTarget(name: "FactoryPublishingTests", dependencies: [
             "FactoryPublishing", "FactoryFakeProviders", "FactoryCore", .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        .testTarget(name: "FactoryStudioTests", dependencies: ["FactoryStudio", "FactoryCore", "FactoryTesting"]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),
-        .testTarget(name: "FactoryEndToEndTests", dependencies: ["FactoryCluster", "FactoryKinds", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders"]),
+        .testTarget(name: "FactoryEndToEndTests", dependencies: [
+            "FactoryCluster", "FactoryKinds", "FactoryTesting", "FactoryMedia", "FactoryImaging", "FactoryCore", "FactoryFakeProviders",
+            // The studio's tests speak HTTP to it and drive Chromium over the DevTools protocol.
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "WSClient", package: "swift-websocket"),
+        ]),
     ]
 )
 

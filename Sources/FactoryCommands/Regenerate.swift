@@ -53,6 +53,13 @@ extension FactoryCommand {
         @Flag(name: .shortAndLong, help: "Do not ask before spending (required when stdin is not a terminal).")
         var yes = false
 
+        @Flag(help: "Show what would be made again and its cost; change nothing.")
+        var dryRun = false
+
+        @Option(help: ArgumentHelp("Make a kept version current again (its <week>/.versions/STAMP/<item>/ folder), in one step; the current one is kept in turn.",
+                                   valueName: "STAMP"))
+        var restore: String?
+
         func run() async throws {
             if seed != nil, variant != nil { throw failure("give --seed or --variant, not both") }
             let group: StageGroup? = try stage.map { name in
@@ -76,6 +83,9 @@ extension FactoryCommand {
             location = try cluster.located(location, loaded)
             guard let index = loaded.items.firstIndex(where: { $0.id == item }) else {
                 throw failure("no item \(item) in \(location.manifest); its items are \(loaded.items.map(\.id).joined(separator: ", "))")
+            }
+            if let restore {
+                return try Self.restore(item: item, stamp: restore, weekFolder: location.weekFolder(loaded))
             }
             // With --database the shared ledger, answers and provider slots (outside the week's queue).
             let (report, signal) = try await cluster.stores(loaded, location: location).with { [location] stores in
@@ -115,6 +125,10 @@ extension FactoryCommand {
             if !plan.problems.isEmpty {
                 for problem in plan.problems { printError(problem.message) }
                 throw ExitCode(1)
+            }
+            if dryRun {
+                say("dry run: nothing was made or spent")
+                throw ExitCode.success
             }
             guard try confirm(plan) else {
                 say("nothing done")
@@ -182,6 +196,33 @@ extension FactoryCommand {
                 if best.map({ date > $0.0 }) ?? true { best = (date, manifest, name) }
             }
             return best.map { (manifest: $0.1, week: $0.2) }
+        }
+
+        /// Copies `.versions/<stamp>/<item>/` into a staging folder and publishes it as the item's
+        /// bundle, with the same one-step replacement a run uses; the bundle it replaces is kept
+        /// under `.versions/` in turn, and the restored version stays there too.
+        static func restore(item: String, stamp: String, weekFolder: URL) throws {
+            guard !stamp.contains("/"), !stamp.hasPrefix("."),
+                  let kept = versions(item: item, weekFolder: weekFolder).first(where: { $0.deletingLastPathComponent().lastPathComponent == stamp }) else {
+                let stamps = versions(item: item, weekFolder: weekFolder).map { $0.deletingLastPathComponent().lastPathComponent }
+                throw failure("--restore \(stamp): \(item) has no kept version of that name; its versions are "
+                              + (stamps.isEmpty ? "none" : stamps.joined(separator: ", ")))
+            }
+            let source = kept.resolvingSymlinksInPath()
+            guard FileManager.default.fileExists(atPath: source.appendingPathComponent("metadata.json").path) else {
+                throw failure("--restore \(stamp): \(kept.path) has no metadata.json; it is not a whole bundle")
+            }
+            let writer = try BundleWriter(weekFolder: weekFolder, itemId: item)
+            do {
+                for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where !name.hasPrefix(".") {
+                    try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: writer.staging.appendingPathComponent(name))
+                }
+                try writer.publish()
+            } catch {
+                writer.discard()
+                throw failure("--restore \(stamp): \(error)")
+            }
+            say("restored \(item) to the version of \(stamp); the bundle it replaced is kept in \(newestVersion(item: item, weekFolder: weekFolder)?.path ?? ".versions")")
         }
 
         static func keptVersions(item: String, weekFolder: URL) -> Int {

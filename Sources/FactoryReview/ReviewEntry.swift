@@ -28,6 +28,18 @@ public struct ReviewEntry: Sendable {
     /// Its approval and posts, from the publication journal; nil when the week is not published anywhere.
     public var sharing: Sharing? = nil
 
+    public init(id: String, kind: Kind, day: String, date: String? = nil, status: String, reason: String? = nil,
+                deferral: String? = nil, costUSD: Double = 0) {
+        self.id = id
+        self.kind = kind
+        self.day = day
+        self.date = date
+        self.status = status
+        self.reason = reason
+        self.deferral = deferral
+        self.costUSD = costUSD
+    }
+
     public var hasBundle: Bool { metadata != nil }
     public var title: String { metadata?.title ?? id }
     public var isDone: Bool { status == "done" }

@@ -1,0 +1,118 @@
+import FactoryCore
+import FactoryKinds
+import FactoryReview
+import Foundation
+
+/// One item as the week's calendar shows it (docs/studio.md, `GET /api/week`): its still, kind,
+/// status, QA figures, cost, failed checks, approval, and per platform when it is due and where its
+/// post stands. Built from the bundle (through `WeekReview`), the manifest and the journal.
+struct StudioCard: Codable, Sendable, Equatable {
+    struct QA: Codable, Sendable, Equatable {
+        var loudness: String?
+        var contrast: String?
+        var drift: String?
+    }
+
+    struct FailedCheck: Codable, Sendable, Equatable {
+        var name: String
+        var detail: String
+    }
+
+    struct ApprovalState: Codable, Sendable, Equatable {
+        /// approved, stale (an earlier version), not-approved, auto (`approval: auto`) or not-needed (no publish).
+        var state: String
+        var version: String?
+        var by: String?
+        var at: String?
+    }
+
+    struct Post: Codable, Sendable, Equatable {
+        var platform: String
+        var title: String
+        /// ISO 8601 in the manifest's zone; nil when the item is not scheduled.
+        var due: String?
+        /// waiting (approved, due or not), not-due, uploading, processing, posted, failed, skipped.
+        var state: String
+        var url: String?
+        var reason: String?
+    }
+
+    var id: String
+    var kind: String
+    var series: String?
+    var template: String?
+    var title: String
+    var day: String
+    var date: String?
+    var status: String
+    var reason: String?
+    var costUSD: Double
+    var thumb: String?
+    var qa: QA
+    var failedChecks: [FailedCheck]
+    var approval: ApprovalState
+    var posts: [Post]
+    /// The bundle's version (its video's sha256), for the text edits and approvals.
+    var version: String?
+}
+
+extension StudioCard {
+    /// The card of `entry`, with the manifest's `item` (nil when the manifest no longer lists it).
+    static func make(_ entry: ReviewEntry, item: Item?, manifest: Manifest, approvals: [Approval], posts: [PostRecord],
+                     now: Date) -> StudioCard {
+        let checks = entry.metadata?.checks ?? []
+        let figure = { (name: String) in checks.first { $0.name == name }?.detail }
+        let version = entry.metadata?.files.first { $0.name == "video.mp4" }?.sha256
+        let cover = entry.metadata?.files.contains { $0.name == "cover.jpg" } == true
+        return StudioCard(
+            id: entry.id, kind: entry.kind.rawValue, series: item?.content.memorySeries,
+            template: entry.metadata?.details?["template"], title: entry.title, day: entry.day, date: entry.date,
+            status: entry.status, reason: entry.reason, costUSD: entry.costUSD,
+            thumb: cover ? "/thumbs/\(entry.id).jpg" : nil,
+            qa: QA(loudness: figure("audio:loudness"), contrast: figure("text:contrast"), drift: figure("readalong:drift")),
+            failedChecks: entry.failedChecks.map { FailedCheck(name: $0.name, detail: $0.detail) },
+            approval: approval(entry.id, version: version, manifest: manifest, approvals: approvals),
+            posts: platformPosts(entry.id, item: item, version: version, manifest: manifest, approvals: approvals, posts: posts, now: now),
+            version: version)
+    }
+
+    static func approval(_ id: String, version: String?, manifest: Manifest, approvals: [Approval]) -> ApprovalState {
+        guard let settings = manifest.publish else { return ApprovalState(state: "not-needed") }
+        if settings.approval == .auto { return ApprovalState(state: "auto", version: version) }
+        guard let found = approvals.first(where: { $0.item == id }) else { return ApprovalState(state: "not-approved") }
+        return ApprovalState(state: found.version == version ? "approved" : "stale", version: found.version, by: found.by,
+                             at: found.approvedAt)
+    }
+
+    static func platformPosts(_ id: String, item: Item?, version: String?, manifest: Manifest, approvals: [Approval],
+                              posts: [PostRecord], now: Date) -> [Post] {
+        guard let settings = manifest.publish, let item else { return [] }
+        let platforms = item.publishing.platforms ?? settings.platforms
+        let due = (item.publishing.postAt ?? settings.at).moment(on: item.date, in: manifest.timezone)
+        let stamp = ISO8601DateFormatter()
+        stamp.timeZone = manifest.timezone
+        let approved = settings.approval == .auto || approvals.contains { $0.item == id && $0.version == version }
+        return platforms.map { platform in
+            let mine = posts.filter { $0.item == id && $0.platform == platform }
+            let latest = mine.last { $0.version == version } ?? mine.last
+            var post = Post(platform: platform.rawValue, title: platform.title, due: due.map(stamp.string(from:)), state: "not-due")
+            if let latest {
+                post.url = latest.url
+                post.reason = latest.reason
+                switch latest.state {
+                case .posted: post.state = "posted"
+                case .failed: post.state = "failed"
+                case .intent, .started: post.state = "uploading"
+                case .uploaded, .publishing: post.state = "processing"
+                }
+                if latest.version != version, latest.state == .posted { post.reason = "an earlier version is posted" }
+            } else if approved {
+                post.state = "waiting"
+            } else if let due, due <= now {
+                post.state = "skipped"
+                post.reason = "not approved"
+            }
+            return post
+        }
+    }
+}
