@@ -77,9 +77,10 @@ extension StudioCard {
     }
 
     static func approval(_ id: String, version: String?, manifest: Manifest, approvals: [Approval]) -> ApprovalState {
-        guard let settings = manifest.publish else { return ApprovalState(state: "not-needed") }
-        if settings.approval == .auto { return ApprovalState(state: "auto", version: version) }
-        guard let found = approvals.first(where: { $0.item == id }) else { return ApprovalState(state: "not-approved") }
+        if manifest.publish?.approval == .auto { return ApprovalState(state: "auto", version: version) }
+        guard let found = approvals.first(where: { $0.item == id }) else {
+            return ApprovalState(state: manifest.publish == nil ? "not-needed" : "not-approved")
+        }
         return ApprovalState(state: found.version == version ? "approved" : "stale", version: found.version, by: found.by,
                              at: found.approvedAt)
     }

@@ -37,6 +37,8 @@ struct StudioRouter: Sendable {
         guard let segments else { return Self.error(400, "bad-path", "the path does not decode") }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
+        // HTTP/1.1's Host arrives as the request's authority, not among its header fields.
+        headers["host"] = request.head.authority ?? headers["host"]
         let path = "/" + segments.joined(separator: "/")
         switch door.verdict(method: method, path: path, query: query, headers: headers) {
         case .refuse(let status, let code, let message):

@@ -449,7 +449,7 @@ function postLines(posts) {
     const url = webUrl(post.url);
     const stateNode = url
       ? el('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: `post-state tone-${tone(post.state)}` },
-        `${post.state.replace(/-/g, ' ')} ↗`, el('span', { class: 'visually-hidden', text: ' (opens in a new tab)' }))
+        `${String(post.state).replace(/-/g, ' ')} ↗`, el('span', { class: 'visually-hidden', text: ' (opens in a new tab)' }))
       : el('span', { class: `post-state tone-${tone(post.state)}`, text: String(post.state).replace(/-/g, ' ') });
     return el('li', { data: { platform: post.platform } }, head, stateNode,
       post.reason ? el('span', { class: 'post-reason', text: ` — ${post.reason}` }) : null);
