@@ -69,11 +69,26 @@ extension StudioCard {
             template: entry.metadata?.details?["template"], title: entry.title, day: entry.day, date: entry.date,
             status: entry.status, reason: entry.reason, costUSD: entry.costUSD,
             thumb: cover ? "/thumbs/\(entry.id).jpg" : nil,
-            qa: QA(loudness: figure("audio:loudness"), contrast: figure("text:contrast"), drift: figure("readalong:drift")),
+            qa: QA(loudness: short(figure("audio:loudness"), unit: "LUFS"), contrast: short(figure("text:contrast"), unit: ":1"),
+                   drift: short(figure("readalong:drift"), unit: "ms")),
             failedChecks: entry.failedChecks.map { FailedCheck(name: $0.name, detail: $0.detail) },
             approval: approval(entry.id, version: version, manifest: manifest, approvals: approvals),
             posts: platformPosts(entry.id, item: item, version: version, manifest: manifest, approvals: approvals, posts: posts, now: now),
             version: version)
+    }
+
+    /// The check's headline figure ("-14.0 LUFS", "6.40:1", "38 ms") from its detail; the detail
+    /// itself when it has none (a bundle without a soundtrack says so).
+    static func short(_ detail: String?, unit: String) -> String? {
+        guard let detail else { return nil }
+        let words = detail.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        for (index, word) in words.enumerated() {
+            if unit == ":1", word.hasSuffix(":1"), Double(word.dropLast(2)) != nil { return word }
+            if unit != ":1", word == unit, index > 0, Double(words[index - 1].replacingOccurrences(of: "−", with: "-")) != nil {
+                return "\(words[index - 1]) \(unit)"
+            }
+        }
+        return detail.count <= 40 ? detail : String(detail.prefix(39)) + "…"
     }
 
     static func approval(_ id: String, version: String?, manifest: Manifest, approvals: [Approval]) -> ApprovalState {

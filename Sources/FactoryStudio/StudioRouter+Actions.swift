@@ -16,6 +16,20 @@ extension StudioRouter {
         case ["approve"], ["revoke"]:
             let arguments = ["approve", id] + manifest + configuration.flags + (rest == ["revoke"] ? ["--revoke"] : [])
             return await short(arguments)
+        case ["text"]:
+            guard let platform = fields["platform"] as? String, ["tiktok", "youtube", "instagram"].contains(platform) else {
+                return Self.error(422, "bad-platform", "platform is tiktok, youtube or instagram", field: "platform")
+            }
+            guard let caption = fields["caption"] as? String else { return Self.error(422, "no-caption", "caption is required", field: "caption") }
+            var arguments = ["caption", id, "--platform", platform, "--caption", caption] + manifest + configuration.flags
+            if platform == "youtube", let title = fields["title"] as? String { arguments += ["--title", title] }
+            let (code, output) = await jobs.runNow(arguments)
+            await jobs.weekChanged()
+            guard code == 0 else {
+                let field = output.contains("title has") ? "title" : "caption"
+                return Self.error(code == 2 ? 422 : 409, code == 2 ? "refused" : "exit-\(code)", output, field: field)
+            }
+            return Self.json(StudioAnswer(ok: true, message: Secrets.redact(output)))
         case ["estimate"]:
             guard let stage = Self.stage(fields) else { return Self.error(422, "bad-stage", "stage is text, image, speech or render", field: "stage") }
             return await short(["regenerate", id] + manifest + configuration.flags + stage + ["--dry-run"])

@@ -166,7 +166,8 @@ struct StudioRouter: Sendable {
                                    approvals: (try? await configuration.journal?.approvals(week: week)) ?? [],
                                    posts: (try? await configuration.journal?.posts(week: week)) ?? [], now: Date())
         let platforms = item.map { $0.publishing.platforms ?? manifest.publish?.platforms ?? [] } ?? []
-        return Self.json(StudioItemView.make(card: card, entry: entry, platforms: platforms, weekFolder: configuration.weekFolder))
+        let edits = (try? await configuration.journal?.texts(week: week)) ?? []
+        return Self.json(StudioItemView.make(card: card, entry: entry, platforms: platforms, edits: edits, weekFolder: configuration.weekFolder))
     }
 
     private func thumbnail(_ segments: [String]) async -> Response {

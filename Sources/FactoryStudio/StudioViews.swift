@@ -106,7 +106,7 @@ struct StudioItemView: Codable, Sendable {
 }
 
 extension StudioItemView {
-    static func make(card: StudioCard, entry: ReviewEntry, platforms: [Platform], weekFolder: URL) -> StudioItemView {
+    static func make(card: StudioCard, entry: ReviewEntry, platforms: [Platform], edits: [PostText], weekFolder: URL) -> StudioItemView {
         let files = (entry.metadata?.files ?? []).map { file in
             File(name: file.name, url: "/files/\(entry.id)/\(file.name)", size: file.size, type: StudioFiles.contentType(file.name))
         }
@@ -117,7 +117,8 @@ extension StudioItemView {
         var texts: [String: Text] = [:]
         var limits: [String: Limit] = [:]
         for platform in platforms {
-            texts[platform.rawValue] = Text(title: platform == .youtube ? entry.title : nil, caption: caption)
+            let edit = card.version.flatMap { edits.text(item: entry.id, version: $0, platform: platform) }
+            texts[platform.rawValue] = Text(title: platform == .youtube ? (edit?.title ?? entry.title) : nil, caption: edit?.caption ?? caption)
             let rule = PostingRules.limits(platform)
             limits[platform.rawValue] = Limit(title: rule.title, caption: rule.caption, hashtags: rule.hashtags)
         }
@@ -127,7 +128,7 @@ extension StudioItemView {
             generation: (entry.metadata?.generation ?? []).map {
                 Generation(stage: $0.stage.rawValue, provider: $0.provider, model: $0.model, costUSD: $0.costUSD, cached: $0.cached)
             },
-            texts: texts, edited: false, limits: limits, versions: versions(of: entry.id, weekFolder: weekFolder))
+            texts: texts, edited: edits.contains { $0.item == entry.id && $0.version == card.version }, limits: limits, versions: versions(of: entry.id, weekFolder: weekFolder))
     }
 
     /// The item's earlier bundles under `.versions/<stamp>/<item>/`, newest first.

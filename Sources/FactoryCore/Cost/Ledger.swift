@@ -112,6 +112,7 @@ public final class Ledger: Sendable {
         }
         registerMemory(&migrator)
         registerPosts(&migrator)
+        registerTexts(&migrator)
         return migrator
     }
 

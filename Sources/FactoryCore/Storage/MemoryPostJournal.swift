@@ -7,6 +7,7 @@ public final class MemoryPostJournal: PostJournal {
     private struct State {
         var posts: [PostRecord] = []
         var approvals: [Approval] = []
+        var texts: [PostText] = []
     }
 
     private let state = Mutex(State())
@@ -79,5 +80,18 @@ public final class MemoryPostJournal: PostJournal {
             body(&state.posts[index])
             state.posts[index].updatedAt = stamp
         }
+    }
+
+    public func setText(_ text: PostText) throws {
+        var text = text
+        text.editedAt = clock.stamp()
+        state.withLock { state in
+            state.texts.removeAll { $0.week == text.week && $0.item == text.item && $0.version == text.version && $0.platform == text.platform }
+            state.texts.append(text)
+        }
+    }
+
+    public func texts(week: String) throws -> [PostText] {
+        state.withLock { $0.texts.filter { $0.week == week } }
     }
 }

@@ -24,6 +24,12 @@ public protocol PostJournal: Sendable {
     func revoke(week: String, item: String) async throws -> Bool
     /// The week's approvals in force.
     func approvals(week: String) async throws -> [Approval]
+
+    /// Sets the text of one version of an item on one platform (replacing an earlier one); its
+    /// `editedAt` is the store's clock.
+    func setText(_ text: PostText) async throws
+    /// The week's texts set by hand, oldest first.
+    func texts(week: String) async throws -> [PostText]
 }
 
 /// How far a post got.

@@ -107,7 +107,7 @@ public struct Publisher: Sendable {
         }
         let request: PostRequest
         do {
-            request = try makeRequest(plan.item, bundle: bundle, platform: plan.platform)
+            request = try makeRequest(plan.item, bundle: bundle, platform: plan.platform, text: try await text(plan, bundle: bundle))
         } catch {
             return .init(item: plan.item.id, platform: plan.platform, status: .failed, detail: "\(error)")
         }
@@ -138,7 +138,7 @@ public struct Publisher: Sendable {
         }
         let request: PostRequest
         do {
-            request = try makeRequest(plan.item, bundle: bundle, platform: plan.platform)
+            request = try makeRequest(plan.item, bundle: bundle, platform: plan.platform, text: try await text(plan, bundle: bundle))
         } catch {
             return .init(item: record.item, platform: record.platform, status: .failed, detail: "\(error)")
         }
@@ -186,6 +186,11 @@ public struct Publisher: Sendable {
             try? await journal.note(record.id, "interrupted: \(error)")
             return line(.failed, "\(error); the journal keeps where it got, and the next publish asks \(record.platform.title) about it", nil)
         }
+    }
+
+    /// The text set by hand for this version of the item on the plan's platform, if any.
+    func text(_ plan: PostPlan, bundle: PostableBundle) async throws -> PostText? {
+        try await journal.texts(week: manifest.week.description).text(item: plan.item.id, version: bundle.version, platform: plan.platform)
     }
 
     /// Earlier versions of the item posted to the same platform (a regenerated item): reported, never deleted.

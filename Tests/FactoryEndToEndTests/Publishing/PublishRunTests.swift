@@ -104,6 +104,28 @@ import Testing
         }
     }
 
+    @Test func aTextSetByHandIsWhatIsPostedAndAnOverLongOneIsRefused() async throws {
+        let week = try PublishWeek(publish: "publish: { platforms: [youtube, instagram], approval: auto }", items: [("mon", "monday", 300_000)])
+        let config = PublishWeek.platforms()
+        try await FakeProviderServer.withRunning(FakeProviderConfig(platforms: config)) { server in
+            let tooLong = try TestSupport.runFactory(["caption", "mon", "--platform", "instagram", "--caption", String(repeating: "a", count: 2201),
+                                                      "--manifest", week.manifest], in: week.folder.url)
+            #expect(tooLong.status == 2 && tooLong.stderr.contains("Instagram takes at most 2200"), "\(tooLong.stderr)")
+            let set = try TestSupport.runFactory(["caption", "mon", "--platform", "instagram", "--caption", "Edited by hand #calm",
+                                                  "--manifest", week.manifest], in: week.folder.url)
+            #expect(set.status == 0, "\(set.stdout)\(set.stderr)")
+            let titled = try TestSupport.runFactory(["caption", "mon", "--platform", "youtube", "--title", "A better title",
+                                                     "--caption", "The description #calm", "--manifest", week.manifest], in: week.folder.url)
+            #expect(titled.status == 0, "\(titled.stdout)\(titled.stderr)")
+            let out = try week.publish(server, config: config, at: Self.monday)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            let posts = await server.platformPosts().filter(\.landed)
+            #expect(posts.first { $0.platform == "instagram" }?.title == "Edited by hand #calm", "\(posts)")
+            let video = posts.first { $0.platform == "youtube" }
+            #expect(video?.title == "A better title" && video?.fields["description"] == "The description #calm", "\(posts)")
+        }
+    }
+
     @Test func aFailedPostIsReportedWithThePlatformsReasonAndPostedAgainNextTime() async throws {
         let week = try PublishWeek(publish: "publish: { platforms: [tiktok], approval: auto }", items: [("mon", "monday", 300_000)])
         let config = PublishWeek.platforms { $0.tiktok.failNext = 1 }

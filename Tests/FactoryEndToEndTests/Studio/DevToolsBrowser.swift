@@ -24,7 +24,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                             "--mute-audio", "--autoplay-policy=no-user-gesture-required", "--remote-debugging-port=0",
+                             "--mute-audio", "--autoplay-policy=no-user-gesture-required", "--remote-debugging-port=0", "--remote-allow-origins=*",
                              "--user-data-dir=\(folder.path("profile"))", "about:blank"]
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = folder.path("home")
@@ -61,11 +61,16 @@ final class DevToolsBrowser: @unchecked Sendable {
         guard let page else { throw StudioTestError(description: "Chromium has no page target") }
         let channel = channel
         task = Task {
-            try await WebSocketClient.connect(url: page, configuration: .init(maxFrameSize: 64 << 20), logger: .init(label: "devtools")) { inbound, outbound, _ in
-                await channel.attach(outbound)
-                for try await message in inbound.messages(maxSize: 64 << 20) {
-                    if case .text(let text) = message { await channel.receive(text) }
+            do {
+                try await WebSocketClient.connect(url: page, configuration: .init(maxFrameSize: 64 << 20), logger: .init(label: "devtools")) { inbound, outbound, _ in
+                    await channel.attach(outbound)
+                    for try await message in inbound.messages(maxSize: 64 << 20) {
+                        if case .text(let text) = message { await channel.receive(text) }
+                    }
                 }
+                await channel.close(StudioTestError(description: "Chromium closed the DevTools socket"))
+            } catch {
+                await channel.close(error)
             }
         }
         try await channel.waitUntilAttached()
@@ -167,13 +172,33 @@ final class DevToolsBrowser: @unchecked Sendable {
             waiting = []
         }
 
+        private var closed: (any Error)?
+
         func waitUntilAttached() async throws {
             if writer != nil { return }
+            if let closed { throw closed }
             try await withCheckedThrowingContinuation { waiting.append($0) }
+        }
+
+        /// The socket is gone: every command waiting and every later one fails with `error`.
+        func close(_ error: any Error) {
+            closed = error
+            writer = nil
+            for waiter in waiting { waiter.resume(throwing: error) }
+            waiting = []
+            for continuation in pending.values { continuation.resume(throwing: error) }
+            pending = [:]
+        }
+
+        /// A command unanswered after `seconds` fails (Chromium hung or the page never answered).
+        func expire(_ id: Int, after seconds: Double) async {
+            try? await Task.sleep(for: .seconds(seconds))
+            pending.removeValue(forKey: id)?.resume(throwing: StudioTestError(description: "DevTools command \(id) unanswered after \(Int(seconds)) s"))
         }
 
         /// Sends `payload` (`{"method", "params"}`) with the next id; returns the answer's `result` as JSON.
         func send(_ payload: Data) async throws -> Data {
+            if let closed { throw closed }
             guard let writer else { throw StudioTestError(description: "the DevTools socket is not open") }
             next += 1
             let id = next
@@ -185,6 +210,7 @@ final class DevToolsBrowser: @unchecked Sendable {
                 Task {
                     do { try await writer.write(.text(text)) } catch { self.fail(id, error) }
                 }
+                Task { await self.expire(id, after: 60) }
             }
         }
 

@@ -45,6 +45,9 @@ import Testing
               return !named && e.offsetParent !== null; }).map(e => e.outerHTML.slice(0, 80))
             """) as? [String]
         #expect(unnamed?.isEmpty == true, "unnamed controls: \(unnamed ?? [])")
+        // Thumbnails are made on first sight; wait until the ones on screen are in.
+        try await browser.waitFor("[...document.querySelectorAll('article.card img')].slice(0, 4).every(i => i.complete && i.naturalWidth > 0)",
+                                  seconds: 60, what: "the first thumbnails")
         let desktop = studio.folder.path("studio-1440x900.png")
         try await browser.screenshot(to: desktop)
         try Self.expectAPicture(desktop, width: 1440, height: 900)
@@ -74,8 +77,8 @@ import Testing
                                   what: "the TikTok counter to be marked over the limit")
         #expect(try await browser.evaluate("document.querySelector('textarea[data-platform=\"tiktok\"][data-field=\"caption\"]').getAttribute('aria-invalid')") as? String == "true")
         try await browser.click("button[data-action=\"save-text\"][data-platform=\"tiktok\"]")
-        try await browser.waitFor("/2,?200/.test(document.querySelector('#item-panel').textContent + document.querySelector('#status').textContent)",
-                                  what: "the refusal naming TikTok's limit")
+        try await browser.waitFor("/TikTok takes at most 2200/.test(document.querySelector('#item-panel').textContent + document.querySelector('#status').textContent)",
+                                  what: "the server's refusal naming TikTok's limit")
         let caption = try String(contentsOf: studio.weekFolder.appendingPathComponent("plain-poster/caption.txt"), encoding: .utf8)
         #expect(!caption.contains("so long"))
 

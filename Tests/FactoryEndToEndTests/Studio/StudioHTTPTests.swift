@@ -170,6 +170,34 @@ import Testing
         }
     }
 
+    @Test func anEditedTextIsKeptWithTheVersionAndWithdrawsTheApproval() async throws {
+        try await StudioProcess.with(extraManifest: StudioBrowserTests.publish) { studio in
+            let caption = try String(contentsOf: studio.weekFolder.appendingPathComponent("calm-poster/caption.txt"), encoding: .utf8)
+            #expect(try await studio.request("POST", "/api/items/calm-poster/approve", json: [:]).status == 200)
+            let long = try await studio.request("POST", "/api/items/calm-poster/text",
+                                                json: ["platform": "tiktok", "caption": String(repeating: "x", count: 2201)])
+            #expect(long.status == 422, "\(long.text)")
+            let error = long.json?["error"] as? [String: Any]
+            #expect(error?["field"] as? String == "caption" && (error?["message"] as? String)?.contains("TikTok takes at most 2200") == true)
+            let week = Self.cards(try await studio.request("GET", "/api/week"))
+            #expect((week.first { $0["id"] as? String == "calm-poster" }?["approval"] as? [String: Any])?["state"] as? String == "approved",
+                    "a refused edit must not withdraw the approval")
+
+            let set = try await studio.request("POST", "/api/items/calm-poster/text",
+                                               json: ["platform": "instagram", "caption": "Slow down. <b>Breathe</b> #calm"])
+            #expect(set.status == 200, "\(set.text)")
+            #expect((set.json?["message"] as? String)?.contains("withdrew calm-poster's approval") == true, "\(set.text)")
+            let item = try #require(try await studio.request("GET", "/api/items/calm-poster").json)
+            let texts = item["texts"] as? [String: [String: Any]] ?? [:]
+            #expect(texts["instagram"]?["caption"] as? String == "Slow down. <b>Breathe</b> #calm")
+            #expect(texts["tiktok"]?["caption"] as? String == caption.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(item["edited"] as? Bool == true)
+            #expect(((item["card"] as? [String: Any])?["approval"] as? [String: Any])?["state"] as? String == "not-approved")
+            // The bundle is left as it was.
+            #expect(try String(contentsOf: studio.weekFolder.appendingPathComponent("calm-poster/caption.txt"), encoding: .utf8) == caption)
+        }
+    }
+
     static func cards(_ reply: StudioProcess.Reply) -> [[String: Any]] {
         ((reply.json?["days"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
     }
