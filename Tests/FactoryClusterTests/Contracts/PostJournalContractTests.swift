@@ -57,6 +57,27 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aTextIsOnePerVersionAndPlatformAndTheNewestWins(_ kind: StoreKind) async throws {
+        let opened = try await PostJournalUnderTest.open(kind, clock: ManualClock(ContractTime.saturdayNight).wall)
+        try await opened.journal.setText(PostText(week: "2026-W48", item: "mon", version: "v1", platform: .tiktok, title: nil,
+                                                  caption: "first", by: "ana"))
+        try await opened.journal.setText(PostText(week: "2026-W48", item: "mon", version: "v1", platform: .tiktok, title: nil,
+                                                  caption: "second <b>", by: "bo"))
+        try await opened.journal.setText(PostText(week: "2026-W48", item: "mon", version: "v1", platform: .youtube, title: "A title",
+                                                  caption: "desc", by: "bo"))
+        try await opened.journal.setText(PostText(week: "2026-W49", item: "mon", version: "v1", platform: .tiktok, title: nil,
+                                                  caption: "other week", by: "bo"))
+        let texts = try await opened.other.texts(week: "2026-W48")
+        #expect(texts.count == 2)
+        #expect(texts.text(item: "mon", version: "v1", platform: .tiktok)
+                == PostText(week: "2026-W48", item: "mon", version: "v1", platform: .tiktok, title: nil, caption: "second <b>", by: "bo",
+                            editedAt: ContractTime.stamp(ContractTime.saturdayNight)))
+        #expect(texts.text(item: "mon", version: "v1", platform: .youtube)?.title == "A title")
+        #expect(texts.text(item: "mon", version: "v2", platform: .tiktok) == nil)
+        await opened.close()
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func twoHostsBeginningAtOnceGetDifferentAttempts(_ kind: StoreKind) async throws {
         let opened = try await PostJournalUnderTest.open(kind, clock: .system)
         let journal = opened.journal, other = opened.other
