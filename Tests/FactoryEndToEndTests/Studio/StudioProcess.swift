@@ -108,8 +108,9 @@ final class StudioProcess: @unchecked Sendable {
     }
 
     /// Runs `body` with a started, opened studio, stopped on every way out.
-    static func with<T>(extraManifest: String = "", _ body: (StudioProcess) async throws -> T) async throws -> T {
-        let studio = try await StudioProcess(extraManifest: extraManifest)
+    static func with<T>(extraManifest: String = "", environment: [String: String] = [:],
+                        _ body: (StudioProcess) async throws -> T) async throws -> T {
+        let studio = try await StudioProcess(extraManifest: extraManifest, environment: environment)
         do {
             try await studio.open()
             let value = try await body(studio)
