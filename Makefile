@@ -80,6 +80,7 @@ bench: build
 	.build/release/factory-bench bench manifests/sample-week.yaml
 	.build/release/factory-bench bench-executor --items 200 --latency-ms 500
 	.build/release/factory-bench bench-executor --items 200 --latency-ms 500 --workers 1,2,4
+	.build/release/factory-bench bench-studio --items 500
 
 # Not in CI: libFuzzer over each untrusted surface (docs/fuzzing.md) for FUZZ_SECONDS each, with
 # AddressSanitizer, in .build-fuzz; prints execs and findings per target and fails on a finding.

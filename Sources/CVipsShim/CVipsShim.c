@@ -120,6 +120,9 @@ int cf_vips_thumbnail_cover(VipsImage *in, VipsImage **out, int width, int heigh
     return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_BOTH,
                                 "crop", VIPS_INTERESTING_ATTENTION, NULL);
 }
+int cf_vips_thumbnail_file(const char *path, VipsImage **out, int width) {
+    return vips_thumbnail(path, out, width, "size", VIPS_SIZE_DOWN, NULL);
+}
 int cf_vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height) {
     return vips_smartcrop(in, out, width, height, "interesting", VIPS_INTERESTING_ATTENTION, NULL);
 }

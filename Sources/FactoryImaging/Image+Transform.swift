@@ -1,3 +1,4 @@
+import Foundation
 import CVipsShim
 
 /// Geometry and colour operations; each returns a new image and leaves `self` unchanged.
@@ -13,6 +14,13 @@ extension Image {
         try Vips.make("cannot fit \(self.width)x\(self.height) to \(width)x\(height)") {
             cf_vips_thumbnail_cover(pointer, $0, Int32(width), Int32(height))
         }
+    }
+
+    /// The image file at `path` scaled down to at most `width` wide, decoded at that size where the
+    /// format allows (JPEG shrink-on-load), so a big cover never sits whole in memory.
+    public static func thumbnail(path: String, width: Int) throws -> Image {
+        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError(.load, "image file \(path) does not exist") }
+        return try Vips.make("cannot make a thumbnail of \(path)", .load) { cf_vips_thumbnail_file(path, $0, Int32(width)) }
     }
 
     public func smartCrop(width: Int, height: Int) throws -> Image {

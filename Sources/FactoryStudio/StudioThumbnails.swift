@@ -19,10 +19,8 @@ actor StudioThumbnails {
         if FileManager.default.fileExists(atPath: target.path) { return target }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Vips.start()
-        let image = try Image.load(path: cover.path)
-        let scale = min(1, Double(Self.width) / Double(max(1, image.width)))
         let temporary = folder.appendingPathComponent(".\(name)-\(UUID().uuidString.prefix(8))")
-        try image.resized(scale: scale).jpegData(quality: 80).write(to: temporary)
+        try Image.thumbnail(path: cover.path, width: Self.width).jpegData(quality: 80).write(to: temporary)
         _ = try? FileManager.default.removeItem(at: target)
         try FileManager.default.moveItem(at: temporary, to: target)
         return target

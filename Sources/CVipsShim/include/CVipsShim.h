@@ -57,6 +57,9 @@ int cf_vips_save_webp_buffer(VipsImage *image, int lossless, int quality, void *
 int cf_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale);
 /// Resizes to cover width x height, then crops the most interesting region (attention).
 int cf_vips_thumbnail_cover(VipsImage *in, VipsImage **out, int width, int height);
+/// Loads `path` already shrunk to at most `width` wide (JPEG shrink-on-load: never the full
+/// picture in memory); *out is the caller's.
+int cf_vips_thumbnail_file(const char *path, VipsImage **out, int width);
 int cf_vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height);
 int cf_vips_extract(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
 int cf_vips_embed(VipsImage *in, VipsImage **out, int x, int y, int width, int height);
