@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "FactoryPublishingTests", dependencies: [
             "FactoryPublishing", "FactoryFakeProviders", "FactoryCore", .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "FactoryStudioTests", dependencies: ["FactoryStudio", "FactoryCore", "FactoryTesting"]),
+        .testTarget(name: "FactoryStudioTests", dependencies: ["FactoryStudio", "FactoryTesting"]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),

@@ -51,6 +51,7 @@ extension FactoryCommand {
             do { key = try TokenKey.load(TokenKey.defaultFile(environment: environment)) } catch { throw failure("\(error)") }
             let vault = FileTokenVault(state: stateFolder, key: key)
             let setup = PlatformSetup(environment: environment, vault: vault, clock: .system)
+            if let problem = setup.urlProblems([chosen]).first { throw failure(problem) }
             guard setup.app(chosen) != nil else {
                 throw failure("\(chosen.title) needs the app's credentials first: " + Self.appVariables(chosen) + " (docs/publishing.md)")
             }

@@ -73,7 +73,13 @@ extension FactoryCommand {
             let http = PlatformHTTP()
             let setup = PlatformSetup(environment: environment, vault: FileTokenVault(state: state, key: key), clock: .system)
             var checks: [PlatformCheck] = []
-            for platform in used { checks.append(await setup.client(platform, http: http).check()) }
+            for platform in used {
+                if let problem = setup.urlProblems([platform]).first {
+                    checks.append(PlatformCheck(platform: platform, ok: false, detail: problem, fix: "correct the variable or unset it"))
+                    continue
+                }
+                checks.append(await setup.client(platform, http: http).check())
+            }
             await http.shutdown()
             return checks
         }

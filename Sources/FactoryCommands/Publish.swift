@@ -64,6 +64,12 @@ extension FactoryCommand {
             let setup = PlatformSetup(environment: environment, vault: FileTokenVault(state: stateFolder, key: key), clock: .system,
                                       processingWait: .milliseconds(Int64(max(0, wait) * 1000)))
             let used = Set(loaded.items.flatMap { $0.publishing.platforms ?? settings.platforms })
+            let problems = setup.urlProblems(used.sorted { $0.rawValue < $1.rawValue })
+            if !problems.isEmpty {
+                await http.shutdown()
+                for problem in problems { printError(problem) }
+                throw ExitCode(2)
+            }
             var clients: [Platform: any PlatformClient] = [:]
             for platform in used { clients[platform] = setup.client(platform, http: http) }
             let report: PublishReport

@@ -46,8 +46,23 @@ public struct PlatformSetup: Sendable {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
 
     func url(_ table: [Platform: (name: String, default: String)], _ platform: Platform) -> URL? {
-        guard let entry = table[platform] else { return nil }
-        return URL(string: value(entry.name) ?? entry.default)
+        guard let entry = table[platform], let url = URL(string: value(entry.name) ?? entry.default),
+              ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else { return nil }
+        return url
+    }
+
+    /// One sentence per URL variable of `platforms` that is set but is not an http(s) URL with a
+    /// host, naming the variable and the fix; the commands check this before making any client.
+    public func urlProblems(_ platforms: [Platform]) -> [String] {
+        var found: [String] = []
+        for platform in platforms {
+            for table in [PlatformClients.baseVariables, PlatformClients.secondVariables, PlatformClients.authorizeVariables] {
+                guard let entry = table[platform], let given = value(entry.name), url(table, platform) == nil else { continue }
+                found.append("\(entry.name) \"\(Secrets.redact(given))\" is not an http(s) URL with a host; correct it or unset it "
+                             + "to use \(entry.default)")
+            }
+        }
+        return found
     }
 
     /// The app credentials of `platform` from the environment, if set.
@@ -71,7 +86,8 @@ public struct PlatformSetup: Sendable {
     }
 
     public func context(_ platform: Platform) -> PlatformContext {
-        PlatformContext(baseURL: url(PlatformClients.baseVariables, platform)!,
+        // `urlProblems` was checked first; a bad variable never gets this far, but never crashes either.
+        PlatformContext(baseURL: url(PlatformClients.baseVariables, platform) ?? URL(fileURLWithPath: "/"),
                         secondURL: url(PlatformClients.secondVariables, platform),
                         authorizeURL: url(PlatformClients.authorizeVariables, platform),
                         app: app(platform),

@@ -14,6 +14,7 @@ struct StudioRouter: Sendable {
     let door: StudioGuard
     let jobs: StudioJobs
     let thumbnails: StudioThumbnails
+    let weekCache = StudioWeekCache()
     var files: StudioFiles { StudioFiles(weekFolder: configuration.weekFolder) }
 
     static let policy = "default-src 'self'; img-src 'self'; media-src 'self'; style-src 'self'; script-src 'self'; "
@@ -97,7 +98,7 @@ struct StudioRouter: Sendable {
 
     /// The week's data, read afresh: the bundles on disk and the journal as they are now.
     func review() async -> WeekReview? {
-        guard var review = try? WeekReview.load(folder: configuration.weekFolder) else { return nil }
+        guard var review = await weekCache.review(configuration.weekFolder) else { return nil }
         if let journal = configuration.journal { review = await review.shared(journal: journal) }
         return review
     }

@@ -14,7 +14,13 @@ final class LiveHarness: Sendable {
     let gateway: PaidCallGateway
     /// The SQLite ledger behind the gateway (its own reports, such as totalSpent, are read directly).
     let ledger: Ledger
-    let transport = HTTPTransport()
+    /// One transport for every harness, never released: a test that throws half-way cannot leave
+    /// an HTTP client un-shut-down (async-http-client traps in deinit, taking the whole suite).
+    static let sharedTransport = HTTPTransport()
+    var transport: HTTPTransport { Self.sharedTransport }
+    /// The day the tests' model checks see: before any retirement the bundled table names, so the
+    /// suite reads the same on 2027-02-01 as today.
+    static let today = "2026-12-01"
     let waits = Waits()
     let port: Int
 
@@ -43,15 +49,15 @@ final class LiveHarness: Sendable {
     func client(_ provider: ProviderID, key: String? = nil) throws -> LiveClient {
         let base = provider == .anthropic ? "http://127.0.0.1:\(port)" : "http://127.0.0.1:\(port)/v1"
         return LiveClient(provider: provider, transport: transport, endpoint: try ProviderEndpoint(base),
-                          key: key ?? Self.keys[provider] ?? "", models: .bundled)
+                          key: key ?? Self.keys[provider] ?? "", models: .bundled, today: { LiveHarness.today })
     }
 
     func context(_ item: String = "item-1", stage: StageName = .text) -> CallContext {
         CallContext(item: item, stage: stage, gateway: gateway)
     }
 
+    /// Stops the fake; the shared transport lives as long as the test process.
     func close() async {
-        await transport.shutdown()
         await server.stop()
     }
 }

@@ -8,13 +8,17 @@ public struct LiveClient: Sendable {
     public var endpoint: ProviderEndpoint
     public var key: String
     public var models: ModelTable
+    /// Today as YYYY-MM-DD (UTC), for the models' retirements; a test fixes it.
+    public var today: @Sendable () -> String
 
-    public init(provider: ProviderID, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, models: ModelTable = .bundled) {
+    public init(provider: ProviderID, transport: HTTPTransport, endpoint: ProviderEndpoint, key: String, models: ModelTable = .bundled,
+                today: @escaping @Sendable () -> String = { DayStamp.utcToday() }) {
         self.provider = provider
         self.transport = transport
         self.endpoint = endpoint
         self.key = key
         self.models = models
+        self.today = today
     }
 
     /// Runs a call through the run's gateway: the cache, the limits, the reservation against the
@@ -30,7 +34,7 @@ public struct LiveClient: Sendable {
 
     /// The model's row; an unknown or retired model fails here, before anything is spent.
     func spec(_ model: String, role: Role) throws -> ModelSpec {
-        try models.check(provider: provider, model: model, role: role, on: Self.today())
+        try models.check(provider: provider, model: model, role: role, on: today())
     }
 
     /// Today as YYYY-MM-DD in UTC: providers date their retirements, not our manifests' zones.

@@ -25,9 +25,11 @@ import Testing
         "FactoryCluster": ["FactoryCore", "PostgresNIO", "_ConnectionPoolModule", "NIO", "Logging"],
         // The platforms' clients over HTTP, and the OAuth loopback listener (NIO).
         "FactoryPublishing": ["FactoryCore", "AsyncHTTPClient", "NIO", "Crypto"],
+        // The studio: a Hummingbird server over the review's reading of the week (docs/studio.md).
+        "FactoryStudio": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryImaging", "Hummingbird", "NIO", "Logging", "HTTPTypes", "Crypto"],
         // Layer 3: the command line.
         "FactoryCommands": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders",
-                            "FactoryCluster", "FactoryPublishing", "FactoryImaging", "ArgumentParser"],
+                            "FactoryCluster", "FactoryPublishing", "FactoryStudio", "FactoryImaging", "ArgumentParser"],
         "factory": ["FactoryCommands"],
         // The benchmarks: beside the command line, never in the shipping binary.
         "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster",
@@ -47,7 +49,10 @@ import Testing
         "FactoryCommandsTests": ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"],
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"],
-        "FactoryEndToEndTests": ["FactoryCore", "FactoryKinds", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting"],
+        "FactoryStudioTests": ["FactoryStudio", "FactoryTesting"],
+        // The studio's tests speak HTTP to it and drive Chromium over the DevTools WebSocket.
+        "FactoryEndToEndTests": ["FactoryCore", "FactoryKinds", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting",
+                                 "AsyncHTTPClient", "NIO", "WSClient"],
     ]
     /// Products whose modules have other names: Yams carries libyaml as `CYaml`.
     static let productModules = ["Yams": ["Yams", "CYaml"]]
