@@ -5,8 +5,7 @@ import FactoryCore
 /// filler for any other schema, with a content fault (badContent, wrongCount) worked in.
 /// What the providers promise is the shape: an answer that follows the request's JSON schema
 /// (Anthropic "Structured outputs", platform.claude.com/docs/en/build-with-claude/structured-outputs;
-/// OpenAI "Structured Outputs", platform.openai.com/docs/guides/structured-outputs; our notes in
-/// ../shared/reference/provider-apis.md). The content a kind's writer puts in that shape (a story
+/// OpenAI "Structured Outputs", platform.openai.com/docs/guides/structured-outputs). The content a kind's writer puts in that shape (a story
 /// that passes the kind's check) is our assumption of a model that does as asked, not a
 /// documented promise; the content faults rehearse the models that do not.
 public enum FakeAnswer {

@@ -4,10 +4,10 @@ import Hummingbird
 
 /// Turns a reply into a Hummingbird response, applying body faults, and bills the request once
 /// all of its body but the last byte has been handed to the connection. A provider charges for
-/// the work before its answer reaches the client (reference/reliability.md §1: "the provider has
-/// charged but before the response is persisted"); a connection lost mid-response "may have been
-/// charged" (its table of outcomes): the fake takes the variant that does not bill a client that
-/// hangs up before the end. One that has the whole body finds its bill already recorded (billed
+/// the work before its answer reaches the client: a request cut off mid-response may still be
+/// billed, which is why OpenAI and Anthropic document idempotency only for retries they make
+/// themselves (platform.openai.com/docs/guides/error-codes, docs.anthropic.com/en/api/errors);
+/// the fake takes the variant that does not bill a client that hangs up before the end. One that has the whole body finds its bill already recorded (billed
 /// after the last byte, a test that read the totals right after its answer raced the bill and
 /// sometimes lost it).
 enum FakeDelivery {

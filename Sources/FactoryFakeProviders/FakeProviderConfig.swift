@@ -27,7 +27,7 @@ public struct FakeProviderConfig: Sendable {
     /// forced alignment of a live voice's word timings). Either way the answer is audio alone, as
     /// the providers' is: `/v1/audio/speech` a binary body (openapi.yaml `/audio/speech`), Realtime
     /// `response.output_audio.delta` and transcript deltas without times, Runware `audioInference`
-    /// no timestamps (reference/provider-apis.md §2, reference/speech-2027.md "Timestamps for captions").
+    /// no timestamps (platform.openai.com/docs/api-reference/audio/createSpeech, runware.ai/docs/audio-inference/introduction).
     public var speechAudio: FakeSpeechAudio = .tones
     /// The kinds whose fake answers (`KindDescriptor.fakeAnswer`) write structured text.
     public var kinds: KindRegistry = StandardKinds.registry

@@ -5,7 +5,7 @@ import Hummingbird
 /// playlistItems.list (the uploads playlist, to find a video whose upload session was lost).
 /// Fields and values follow the videos resource in Google's discovery file (googleapis/google-api-python-client,
 /// discovery_cache/documents/youtube.v3.json: uploadStatus, failureReason, rejectionReason, processingDetails);
-/// each read costs 1 unit (developers.google.com/youtube/data/determine_quota_cost). See publishing-apis.md §2.
+/// each read costs 1 unit (developers.google.com/youtube/data/determine_quota_cost).
 extension FakeYouTube {
     /// `GET /youtube/v3/videos?id=…&part=status,processingDetails` (videos.list; the parts'
     /// fields from the discovery document youtube.v3.json). Unknown ids are left out of `items`.

@@ -3,9 +3,10 @@ import FactoryMedia
 import Foundation
 
 /// A live voice with word timings it does not report itself. OpenAI's `/v1/audio/speech` answers
-/// with a binary audio body (openapi.yaml `/audio/speech`, reference/provider-apis.md §2); its
-/// Realtime voices send audio and transcript deltas with no times, and Runware's `audioInference`
-/// has no timestamps either (reference/speech-2027.md, "Timestamps for captions"). So each chunk's
+/// with a binary audio body (platform.openai.com/docs/api-reference/audio/createSpeech; openapi.yaml
+/// `/audio/speech` in openai/openai-openapi); its Realtime voices send audio and transcript deltas
+/// with no times (platform.openai.com/docs/api-reference/realtime-server-events), and Runware's
+/// `audioInference` documents no timestamps either (runware.ai/docs/audio-inference/introduction). So each chunk's
 /// words are found by forced alignment of the chunk's own text to its audio (`ForcedWordTimings`).
 /// A chunk whose alignment its own audio does not bear out keeps no word timings: the read-along
 /// then shows that chunk's sentences whole rather than a highlight that would be off the voice.
