@@ -81,7 +81,17 @@ extension FactoryCommand {
                     publisher.dryRun = dryRun
                     publisher.log = { say($0) }
                     say("publish \(loaded.week) as of \(ISO8601DateFormatter().string(from: now))\(dryRun ? " (dry run: nothing is sent)" : "")")
-                    return try await publisher.run()
+                    guard let database = stores.database, !dryRun else { return try await publisher.run() }
+                    // A cluster: every host publishing this week takes turns under one lock in the
+                    // shared database, so no two of them begin the same post (docs/publishing.md).
+                    let locked = publisher
+                    guard let report = try await database.withPublicationLock(week: loaded.week.description, wait: 900, {
+                        try await locked.run()
+                    }) else {
+                        printError("another host has been publishing \(loaded.week) for 15 minutes; try again later")
+                        throw ExitCode(75)
+                    }
+                    return report
                 }
             } catch {
                 await http.shutdown()

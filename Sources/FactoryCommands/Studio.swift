@@ -63,7 +63,7 @@ extension FactoryCommand {
             let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             let environment = ProcessInfo.processInfo.environment
             let platforms = loaded.publish?.platforms ?? []
-            try await cluster.stores(state: stateFolder, output: location.outputFolder ?? loaded.output, manifest: loaded, access: .read)
+            try await cluster.stores(state: stateFolder, output: location.outputFolder ?? loaded.output, manifest: loaded, access: .write)
                 .with { stores in
                     let server = StudioServer(StudioConfiguration(
                         manifest: loaded, manifestPath: URL(fileURLWithPath: path).standardizedFileURL.path, weekFolder: weekFolder,

@@ -88,7 +88,9 @@ extension StudioCard {
                 return "\(words[index - 1]) \(unit)"
             }
         }
-        return detail.count <= 40 ? detail : String(detail.prefix(39)) + "…"
+        // No figure ("no soundtrack (no music set); target …"): its first clause.
+        let clause = detail.split(whereSeparator: { "(;,".contains($0) }).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? detail
+        return clause.count <= 40 ? clause : String(clause.prefix(39)) + "…"
     }
 
     static func approval(_ id: String, version: String?, manifest: Manifest, approvals: [Approval]) -> ApprovalState {

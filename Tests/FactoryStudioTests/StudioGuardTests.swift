@@ -77,3 +77,14 @@ import Testing
         #expect(a.count == 64 && a != b && a.allSatisfy(\.isHexDigit))
     }
 }
+
+/// The cards' QA figures: the headline number of each check's detail.
+@Suite struct StudioCardTests {
+    @Test func figuresAreTheHeadlineOfEachCheck() {
+        #expect(StudioCard.short("-14.0 LUFS, peak -12.4 dBTP, target -14±1 LUFS", unit: "LUFS") == "-14.0 LUFS")
+        #expect(StudioCard.short("lowest 6.40:1 (end-card at 17.43 s) over 6 text layers", unit: ":1") == "6.40:1")
+        #expect(StudioCard.short("median 26 ms, p90 80 ms from the nearest speech onset", unit: "ms") == "26 ms")
+        #expect(StudioCard.short("no soundtrack (no music set); target -14±1 LUFS", unit: "LUFS") == "no soundtrack")
+        #expect(StudioCard.short(nil, unit: "ms") == nil)
+    }
+}
