@@ -89,6 +89,13 @@ import Testing
         try await browser.waitFor("/estimated cost/.test(document.querySelector('#regen-cost').textContent)", what: "the cost")
         try await browser.waitFor("!document.querySelector('#regen-run').disabled", what: "Make again to unlock")
         try await browser.click("#regen-run")
+        try await browser.waitFor("document.querySelector('#job-state').textContent.trim() === 'running'", seconds: 30, what: "the job to start")
+        // Reload mid-run: the page reads the job back and follows it to the end.
+        try await browser.navigate(studio.origin + "/")
+        try await browser.waitFor("document.querySelector('article.card[data-item=\"plain-poster\"] button[data-action=\"open\"]')",
+                                  what: "the week after the reload")
+        try await browser.click("article.card[data-item=\"plain-poster\"] button[data-action=\"open\"]")
+        try await browser.waitFor("document.querySelector('#item-panel').open", what: "the panel after the reload")
         try await browser.waitFor("document.querySelector('#job-state').textContent.trim() === 'done'", seconds: 300, what: "the job to finish")
         let log = try await browser.evaluate("document.querySelector('#job-log').textContent") as? String
         #expect(log?.contains("regenerate plain-poster") == true, "\(log ?? "")")
