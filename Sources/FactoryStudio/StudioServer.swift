@@ -44,7 +44,8 @@ public struct StudioConfiguration: Sendable {
 /// and answers through `StudioRouter`, behind `StudioGuard`.
 public final class StudioServer: Sendable {
     let configuration: StudioConfiguration
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    /// The server, then the watcher.
+    private let tasks = Mutex<[Task<Void, Never>]>([])
 
     public init(_ configuration: StudioConfiguration) {
         self.configuration = configuration
@@ -84,21 +85,41 @@ public final class StudioServer: Sendable {
         let router = StudioRouter(configuration: configuration, door: door, jobs: StudioJobs(binary: configuration.binary),
                                   thumbnails: StudioThumbnails(folder: configuration.stateFolder.appendingPathComponent("studio/thumbs")))
         box.router.withLock { $0 = router }
-        task.withLock { $0 = running }
+        let watcher = Task { await Self.watch(configuration, jobs: router.jobs) }
+        tasks.withLock { $0 = [running, watcher] }
         let host = configuration.bind.contains(":") ? "[\(configuration.bind)]" : configuration.bind
         return URL(string: "http://\(host):\(bound)/?key=\(door.secret)") ?? URL(fileURLWithPath: "/")
     }
 
+    /// Tells the open pages when the week changed under them (a cron `run` publishing bundles, a
+    /// `publish` or `approve` in a terminal, another host in a cluster): every 2 s it compares the
+    /// bundles' metadata and the journal's posts and approvals with what it saw last.
+    static func watch(_ configuration: StudioConfiguration, jobs: StudioJobs) async {
+        var last = ""
+        while !Task.isCancelled {
+            let week = configuration.manifest.week.description
+            let files = StudioWeekCache.signature(configuration.weekFolder).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let posts = (try? await configuration.journal?.posts(week: week))?.map { "\($0.id):\($0.state.rawValue):\($0.updatedAt)" } ?? []
+            let approvals = (try? await configuration.journal?.approvals(week: week))?.map { "\($0.item):\($0.version)" } ?? []
+            let texts = (try? await configuration.journal?.texts(week: week))?.map { "\($0.item):\($0.platform.rawValue):\($0.editedAt)" } ?? []
+            let now = (files + posts + approvals + texts).joined(separator: "|")
+            if !last.isEmpty, now != last { await jobs.weekChanged() }
+            last = now
+            try? await Task.sleep(for: .seconds(2))
+        }
+    }
+
     /// Serves until the task is cancelled (Ctrl-C).
     public func wait() async {
-        let running = task.withLock { $0 }
+        let running = tasks.withLock { $0.first }
         await running?.value
     }
 
     public func stop() async {
-        let running = task.withLock { $0 }
-        running?.cancel()
-        await running?.value
+        for task in tasks.withLock({ $0 }) {
+            task.cancel()
+            await task.value
+        }
     }
 }
 

@@ -198,6 +198,17 @@ import Testing
         }
     }
 
+    @Test func aChangeMadeInATerminalReachesTheOpenPages() async throws {
+        try await StudioProcess.with { studio in
+            let folder = studio.folder.url
+            let seen = try await studio.awaitEvent("event: week", seconds: 20) {
+                let out = try TestSupport.runFactory(["approve", "calm-poster", "--manifest", "week.yaml", "--output", "out"], in: folder)
+                guard out.status == 0 else { throw StudioTestError(description: out.stderr) }
+            }
+            #expect(seen, "no week event after an approval in a terminal")
+        }
+    }
+
     static func cards(_ reply: StudioProcess.Reply) -> [[String: Any]] {
         ((reply.json?["days"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
     }

@@ -89,6 +89,34 @@ final class StudioProcess: @unchecked Sendable {
         return Reply(status: Int(response.status.code), headers: response.headers, body: Data(body.readBytes(length: body.readableBytes) ?? []))
     }
 
+    /// Reads `/api/events` until `marker` arrives (true) or `seconds` pass (false), running `trigger`
+    /// once the stream is open.
+    func awaitEvent(_ marker: String, seconds: Double, trigger: @escaping @Sendable () throws -> Void) async throws -> Bool {
+        var request = HTTPClientRequest(url: origin + "/api/events")
+        request.headers.add(name: "Cookie", value: cookie)
+        let response = try await client.execute(request, timeout: .seconds(Int64(seconds) + 30))
+        guard response.status.code == 200 else { return false }
+        return try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                var seen = ""
+                var triggered = false
+                for try await chunk in response.body {
+                    seen += String(buffer: chunk)
+                    if !triggered { triggered = true; try trigger() }
+                    if seen.contains(marker) { return true }
+                }
+                return false
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return false
+            }
+            let first = try await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Waits for a job to end and returns it.
     func waitForJob(_ id: String, seconds: Double = 300) async throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(seconds)
