@@ -47,7 +47,8 @@ extension Stores {
         let queue = worker ? manifest.map { ClusterStores(db: db, owner: owner, leases: leases, manifest: $0, leaseSeconds: leaseSeconds) } : nil
         return Stores(ledger: ledger, reports: ledger, cache: cache, memory: PostgresContentMemory(db: db), posts: PostgresPostJournal(db: db),
                       claims: state.map { FileRunClaims(stateFolder: $0) as any RunClaims } ?? MemoryRunClaims(),
-                      location: url.redacted, runId: owner, slots: slots, cluster: queue, database: db, closer: { await db.close() })
+                      location: url.redacted, runId: owner, slots: slots, cluster: queue, database: db,
+                      tokens: PostgresTokenStore(db: db, host: owner), closer: { await db.close() })
     }
 }
 

@@ -37,12 +37,14 @@ public final class Stores: Sendable {
     public let cluster: ClusterStores?
     /// The PostgreSQL client; nil on one machine.
     public let database: Database?
+    /// The cluster's sealed platform tokens; nil on one machine (they stay in the state folder).
+    public let tokens: (any SharedTokenStore)?
     private let closer: @Sendable () async -> Void
     private let closed = Atomic<Bool>(false)
 
     init(ledger: any LedgerStore, reports: (any LedgerReports)?, cache: any AnswerCache, memory: any ContentMemory,
          posts: any PostJournal, claims: any RunClaims, location: String, runId: String, slots: (any ProviderSlots)? = nil, cluster: ClusterStores? = nil,
-         database: Database? = nil, closer: @escaping @Sendable () async -> Void) {
+         database: Database? = nil, tokens: (any SharedTokenStore)? = nil, closer: @escaping @Sendable () async -> Void) {
         self.ledger = ledger
         self.reports = reports
         self.cache = cache
@@ -54,6 +56,7 @@ public final class Stores: Sendable {
         self.slots = slots
         self.cluster = cluster
         self.database = database
+        self.tokens = tokens
         self.closer = closer
     }
 

@@ -27,6 +27,8 @@ extension FactoryCommand {
         @Option(help: "The state folder (default <output>/.factory of the manifest, or $FACTORY_STATE, or ./output/.factory).")
         var state: String?
 
+        @OptionGroup var cluster: ClusterOptions
+
         @Option(help: "The loopback port for the redirect (0: any free port; the app must have the redirect URI registered).")
         var port: Int = 0
 
@@ -49,7 +51,13 @@ extension FactoryCommand {
             }
             let key: TokenKey
             do { key = try TokenKey.load(TokenKey.defaultFile(environment: environment)) } catch { throw failure("\(error)") }
-            let vault = FileTokenVault(state: stateFolder, key: key)
+            try await cluster.withTokenVault(key: key, state: stateFolder) { vault in
+                try await signIn(chosen, vault: vault, environment: environment)
+            }
+        }
+
+        /// The consent page, the redirect, the code traded for tokens, and the tokens saved in `vault`.
+        private func signIn(_ chosen: Platform, vault: any TokenVault, environment: [String: String]) async throws {
             let setup = PlatformSetup(environment: environment, vault: vault, clock: .system)
             if let problem = setup.urlProblems([chosen]).first { throw failure(problem) }
             guard setup.app(chosen) != nil else {
@@ -87,7 +95,8 @@ extension FactoryCommand {
                 let token = try await client.exchange(code: code, redirect: listener.redirectURL, verifier: pkce.verifier)
                 try await vault.save(token, for: chosen)
                 let until = token.expiresAt.map { " (access until \(ISO8601DateFormatter().string(from: $0)), refreshed by publish)" } ?? ""
-                say("saved \(chosen.title) tokens in \(vault.file(chosen).path)\(until); scopes: \(token.scopes.joined(separator: ", "))")
+                let place = (vault as? FileTokenVault)?.file(chosen).path ?? "the cluster's database"
+                say("saved \(chosen.title) tokens in \(place)\(until); scopes: \(token.scopes.joined(separator: ", "))")
             } catch {
                 throw failure("\(error)")
             }

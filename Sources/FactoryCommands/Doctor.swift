@@ -30,6 +30,8 @@ extension FactoryCommand {
         @Option(help: "The state folder with the platforms' tokens (default <output>/.factory or $FACTORY_STATE).")
         var state: String?
 
+        @OptionGroup var cluster: ClusterOptions
+
         func run() async throws {
             var choices = ProviderChoices()
             var imageModels: [String] = [ModelDefaults.image]
@@ -39,7 +41,7 @@ extension FactoryCommand {
                 let loaded = try location.loadManifest()
                 choices = loaded.providers
                 imageModels = ModelTable.imageModels(loaded)
-                platformChecks = await Self.checkPlatforms(loaded, state: location.stateFolder(loaded))
+                platformChecks = try await Self.checkPlatforms(loaded, state: location.stateFolder(loaded), cluster: cluster)
             }
             var findings = await ProviderDoctor().check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
             findings += platformChecks.map { check in
@@ -61,7 +63,8 @@ extension FactoryCommand {
         }
 
         /// Each platform the manifest posts to: its token (refreshed when due) and scopes; never a post.
-        static func checkPlatforms(_ manifest: Manifest, state: URL) async -> [PlatformCheck] {
+        /// In a cluster the tokens are the shared database's, so a refresh here is the one every host uses.
+        static func checkPlatforms(_ manifest: Manifest, state: URL, cluster: ClusterOptions) async throws -> [PlatformCheck] {
             guard let settings = manifest.publish else { return [] }
             let used = Platform.allCases.filter { platform in manifest.items.contains { ($0.publishing.platforms ?? settings.platforms).contains(platform) } }
             guard !used.isEmpty else { return [] }
@@ -70,18 +73,20 @@ extension FactoryCommand {
                 return used.map { PlatformCheck(platform: $0, ok: false, detail: "the token key cannot be read or made",
                                                 fix: "set FACTORY_TOKEN_KEY_FILE to a writable path") }
             }
-            let http = PlatformHTTP()
-            let setup = PlatformSetup(environment: environment, vault: FileTokenVault(state: state, key: key), clock: .system)
-            var checks: [PlatformCheck] = []
-            for platform in used {
-                if let problem = setup.urlProblems([platform]).first {
-                    checks.append(PlatformCheck(platform: platform, ok: false, detail: problem, fix: "correct the variable or unset it"))
-                    continue
+            return try await cluster.withTokenVault(key: key, state: state) { vault in
+                let http = PlatformHTTP()
+                let setup = PlatformSetup(environment: environment, vault: vault, clock: .system)
+                var checks: [PlatformCheck] = []
+                for platform in used {
+                    if let problem = setup.urlProblems([platform]).first {
+                        checks.append(PlatformCheck(platform: platform, ok: false, detail: problem, fix: "correct the variable or unset it"))
+                        continue
+                    }
+                    checks.append(await setup.client(platform, http: http).check())
                 }
-                checks.append(await setup.client(platform, http: http).check())
+                await http.shutdown()
+                return checks
             }
-            await http.shutdown()
-            return checks
         }
     }
 }

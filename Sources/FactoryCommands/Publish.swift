@@ -70,11 +70,13 @@ extension FactoryCommand {
                 for problem in problems { printError(problem) }
                 throw ExitCode(2)
             }
-            var clients: [Platform: any PlatformClient] = [:]
-            for platform in used { clients[platform] = setup.client(platform, http: http) }
             let report: PublishReport
             do {
                 report = try await cluster.stores(loaded, location: location).with { stores in
+                    var setup = setup
+                    setup.vault = cluster.tokenVault(stores, key: key, state: stateFolder)
+                    var clients: [Platform: any PlatformClient] = [:]
+                    for platform in used { clients[platform] = setup.client(platform, http: http) }
                     var publisher = Publisher(manifest: loaded, settings: settings, weekFolder: location.weekFolder(loaded),
                                               journal: stores.posts, clients: clients, runId: stores.runId, now: now)
                     publisher.only = Set(only)

@@ -27,13 +27,7 @@ public struct FileTokenVault: TokenVault {
                                "the token file \(url.path) can be read by others (mode \(String(mode, radix: 8))); run `chmod 600 \(url.path)`")
         }
         do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            let sealed = try decoder.decode(SealedToken.self, from: Data(contentsOf: url))
-            let token = try decoder.decode(OAuthToken.self, from: try key.open(sealed.box))
-            Secrets.register(token.accessToken)
-            if let refresh = token.refreshToken { Secrets.register(refresh) }
-            return token
+            return try key.openDocument(Data(contentsOf: url), platform: platform)
         } catch {
             throw PublishError(.credentials, platform: platform,
                                "the token file \(url.path) does not read (\(type(of: error))); run `factory auth \(platform)` again")
@@ -42,15 +36,8 @@ public struct FileTokenVault: TokenVault {
 
     public func save(_ token: OAuthToken, for platform: Platform) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        Secrets.register(token.accessToken)
-        if let refresh = token.refreshToken { Secrets.register(refresh) }
         do {
-            let sealed = SealedToken(platform: platform.rawValue, account: token.account, expiresAt: token.expiresAt,
-                                     scopes: token.scopes, box: try key.seal(try encoder.encode(token)))
-            try AtomicFile.write(try encoder.encode(sealed), to: file(platform), mode: 0o600)
+            try AtomicFile.write(try key.sealDocument(token, platform: platform), to: file(platform), mode: 0o600)
         } catch {
             throw PublishError(.credentials, platform: platform, "cannot save the \(platform.title) token in \(folder.path)", underlying: error)
         }
@@ -104,6 +91,29 @@ public struct TokenKey: Sendable {
             throw PublishError(.credentials, "cannot seal the token")
         }
         return combined.base64EncodedString()
+    }
+
+    /// A token as a sealed document: the facts `doctor` may show in clear, the token itself sealed.
+    func sealDocument(_ token: OAuthToken, platform: Platform) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        Secrets.register(token.accessToken)
+        if let refresh = token.refreshToken { Secrets.register(refresh) }
+        let sealed = SealedToken(platform: platform.rawValue, account: token.account, expiresAt: token.expiresAt,
+                                 scopes: token.scopes, box: try seal(try encoder.encode(token)))
+        return try encoder.encode(sealed)
+    }
+
+    /// The token in a document `sealDocument` made; its secrets are registered for redaction.
+    func openDocument(_ data: Data, platform: Platform) throws -> OAuthToken {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let sealed = try decoder.decode(SealedToken.self, from: data)
+        let token = try decoder.decode(OAuthToken.self, from: try open(sealed.box))
+        Secrets.register(token.accessToken)
+        if let refresh = token.refreshToken { Secrets.register(refresh) }
+        return token
     }
 
     func open(_ text: String) throws -> Data {

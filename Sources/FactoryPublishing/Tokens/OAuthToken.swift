@@ -37,6 +37,15 @@ public struct OAuthToken: Sendable, Codable, Equatable {
 public protocol TokenVault: Sendable {
     func load(_ platform: Platform) async throws -> OAuthToken?
     func save(_ token: OAuthToken, for platform: Platform) async throws
+    /// Runs a refresh while no other process refreshes `platform`'s token from the same store.
+    func whileRefreshing<T: Sendable>(_ platform: Platform, _ body: @escaping @Sendable () async throws -> T) async throws -> T
+}
+
+extension TokenVault {
+    /// One state folder has one publisher at a time (`publish.lock`): nothing more to hold.
+    public func whileRefreshing<T: Sendable>(_ platform: Platform, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await body()
+    }
 }
 
 /// A platform app's own credentials, from the environment (`TIKTOK_CLIENT_KEY`/`TIKTOK_CLIENT_SECRET`,

@@ -22,21 +22,31 @@ public actor TokenKeeper {
     }
 
     /// The token to call with; `refresh` is run first when the token is due (or was invalidated),
-    /// and its answer is saved before it is used.
-    public func token(refresh: @Sendable (OAuthToken) async throws -> OAuthToken) async throws -> OAuthToken {
+    /// and its answer is saved before it is used. The refresh runs under the vault's lease: in a
+    /// cluster, a host that waited for another's refresh uses the token that host saved, and a
+    /// rotated refresh token is refreshed from, never the one it replaced.
+    public func token(refresh: @escaping @Sendable (OAuthToken) async throws -> OAuthToken) async throws -> OAuthToken {
         var token = try await stored()
         if token.isDue(at: clock.now()) || token.accessToken.isEmpty {
             guard token.refreshToken != nil || platform == .instagram else {
                 throw PublishError(.credentials, platform: platform,
                                    "the access token has expired and there is no refresh token; run `factory auth \(platform)`")
             }
-            let before = token
-            token = try await refresh(token)
-            // The chain keeps its origin (and its account) whatever the client built the new token from.
-            if token.seededFrom == nil { token.seededFrom = before.seededFrom }
-            if token.account == nil { token.account = before.account }
-            if token.refreshToken == nil { token.refreshToken = before.refreshToken }
-            try await vault.save(token, for: platform)
+            let stale = token, vault = self.vault, platform = self.platform, clock = self.clock, seed = self.seed
+            token = try await vault.whileRefreshing(platform) {
+                let saved = Self.chain(try await vault.load(platform), seed: seed)
+                if let saved, saved.accessToken != stale.accessToken, !saved.accessToken.isEmpty, !saved.isDue(at: clock.now()) {
+                    return saved   // refreshed by another process while this one waited
+                }
+                let before = saved ?? stale
+                var fresh = try await refresh(before)
+                // The chain keeps its origin (and its account) whatever the client built the new token from.
+                if fresh.seededFrom == nil { fresh.seededFrom = before.seededFrom }
+                if fresh.account == nil { fresh.account = before.account }
+                if fresh.refreshToken == nil { fresh.refreshToken = before.refreshToken }
+                try await vault.save(fresh, for: platform)
+                return fresh
+            }
             current = token
         }
         Secrets.register(token.accessToken)
@@ -51,11 +61,7 @@ public actor TokenKeeper {
 
     private func stored() async throws -> OAuthToken {
         if let current { return current }
-        var token = try await vault.load(platform)
-        if let seed, let saved = token, saved.seededFrom != seed.fingerprint {
-            // The environment names a different token than the one the saved chain began with: the user changed it.
-            token = nil
-        }
+        var token = Self.chain(try await vault.load(platform), seed: seed)
         if token == nil, let seed {
             var seeded = seed
             seeded.seededFrom = seed.fingerprint
@@ -67,6 +73,14 @@ public actor TokenKeeper {
         }
         current = token
         return token
+    }
+
+    /// The saved token, unless the environment names a different token than the one the saved
+    /// chain began with: then the user changed it, and the saved chain is set aside.
+    private static func chain(_ saved: OAuthToken?, seed: OAuthToken?) -> OAuthToken? {
+        guard let saved else { return nil }
+        if let seed, saved.seededFrom != seed.fingerprint { return nil }
+        return saved
     }
 }
 
