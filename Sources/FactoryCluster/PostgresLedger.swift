@@ -14,7 +14,7 @@ public final class PostgresLedger: LedgerStore {
     /// workers do not, as such a run may still be in flight.
     let recoversUnleased: Bool
     /// What stamps `created_at` and `settled_at` (leases are timed by the database's clock).
-    let clock: WallClock
+    public let clock: WallClock
 
     public init(db: Database, runId: String, leases: LeaseBook, recoversUnleased: Bool = false, clock: WallClock = .system) {
         self.db = db

@@ -72,8 +72,8 @@ public final class PaidCallGateway: Sendable {
         perProvider = semaphores
     }
 
-    /// The calendar day of a moment in the manifest's timezone, as the ledger buckets it.
-    public func day(_ date: Date = Date()) -> String { DayStamp.day(date, in: settings.timezone) }
+    /// The calendar day in the manifest's timezone by the ledger's clock: the daily cap's bucket.
+    public func day() -> String { DayStamp.day(ledger.clock.now(), in: settings.timezone) }
 
     /// Runs one paid call. `send` makes one attempt and returns the provider's answer or throws a
     /// `ProviderFailure`; `finish` turns an answer (fresh, or saved by an earlier run) into the result.

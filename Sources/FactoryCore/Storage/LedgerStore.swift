@@ -6,6 +6,9 @@ import Foundation
 public protocol LedgerStore: Sendable {
     /// Where the ledger is, for messages ("ledger /srv/out/.factory/ledger.sqlite").
     var location: String { get }
+    /// The clock the ledger stamps its rows with; the gateway buckets a call's day by it too, so a
+    /// test that moves it moves the daily cap's day with it.
+    var clock: WallClock { get }
     /// Reserves the call's maximum cost against the daily and weekly caps in one step, or throws
     /// `BudgetExceeded` naming the cap; returns the reservation's id.
     func reserve(_ reservation: Ledger.Reservation, budget: Budget) async throws -> Int64
@@ -30,6 +33,7 @@ public struct LocalLedger: LedgerStore {
     public init(_ ledger: Ledger) { self.ledger = ledger }
 
     public var location: String { ledger.path.path }
+    public var clock: WallClock { ledger.clock }
 
     public func reserve(_ reservation: Ledger.Reservation, budget: Budget) async throws -> Int64 {
         try await BlockingIO.run { try ledger.reserve(reservation, budget: budget) }

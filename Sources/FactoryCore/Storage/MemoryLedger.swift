@@ -17,7 +17,7 @@ public final class MemoryLedger: LedgerStore {
     private let rows = Mutex<[Int64: Row]>([:])
     public let location = "memory"
     /// What stamps a call's reservation and settlement, as the SQLite ledger's columns.
-    let clock: WallClock
+    public let clock: WallClock
 
     public init(clock: WallClock = .system) { self.clock = clock }
 

@@ -45,6 +45,25 @@ struct GatewayTwinTests {
         #expect(try ledger.committed(day: gateway.day(), week: "2026-W48").day == 0.008)
     }
 
+    @Test("the daily cap's day is the ledger's clock's, not the machine's: a call at 23:59 and one at 00:01 fall on two days")
+    func dayFromTheLedgerClock() async throws {
+        let clock = ManualClock(try #require(ISO8601DateFormatter().date(from: "2026-11-30T23:59:00Z")))
+        let ledger = MemoryLedger(clock: clock.wall)
+        let gateway = Self.gateway(daily: 0.015, ledger: ledger)
+        let context = CallContext(item: "p1", stage: "text", gateway: gateway)
+        #expect(gateway.day() == "2026-11-30")
+        _ = try await gateway.perform(Self.call(1), context: context, send: { Self.answer(0.01) }, finish: { $0.body })
+        // A second call the same day would break the 0.015 cap; two minutes later it is another day's.
+        await #expect(throws: (any Error).self) {
+            _ = try await gateway.perform(Self.call(2), context: context, send: { Self.answer(0.01) }, finish: { $0.body })
+        }
+        clock.advance(by: 120)
+        #expect(gateway.day() == "2026-12-01")
+        _ = try await gateway.perform(Self.call(3), context: context, send: { Self.answer(0.01) }, finish: { $0.body })
+        #expect(try ledger.committed(day: "2026-11-30", week: "2026-W48").day == 0.01)
+        #expect(try ledger.committed(day: "2026-12-01", week: "2026-W48").day == 0.01)
+    }
+
     @Test("eight calls at once against a cap that fits three: three are sent, five deferred, the cap never broken")
     func capUnderConcurrency() async throws {
         let ledger = MemoryLedger(), sends = Sends()
