@@ -9,7 +9,7 @@ enum Schema {
     /// The newest version this binary knows.
     static var current: Int { migrations.count }
 
-    static let migrations: [String] = [v1, v2, v3, v4, v5, v6]
+    static let migrations: [String] = [v1, v2, v3, v4, v5, v6, v7]
 
     /// Any constant works; it only has to be the same in every worker.
     static let lockKey: Int64 = 0x6661_6374_6f72_79

@@ -113,6 +113,7 @@ public final class Ledger: Sendable {
         registerMemory(&migrator)
         registerPosts(&migrator)
         registerTexts(&migrator)
+        registerMetrics(&migrator)
         return migrator
     }
 

@@ -8,6 +8,7 @@ public final class MemoryPostJournal: PostJournal {
         var posts: [PostRecord] = []
         var approvals: [Approval] = []
         var texts: [PostText] = []
+        var snapshots: [MetricSnapshot] = []
     }
 
     private let state = Mutex(State())
@@ -89,6 +90,19 @@ public final class MemoryPostJournal: PostJournal {
             state.texts.removeAll { $0.week == text.week && $0.item == text.item && $0.version == text.version && $0.platform == text.platform }
             state.texts.append(text)
         }
+    }
+
+    public func record(_ snapshot: MetricSnapshot) throws -> Bool {
+        state.withLock { state in
+            guard !state.snapshots.contains(where: { $0.platform == snapshot.platform && $0.postId == snapshot.postId && $0.slot == snapshot.slot })
+            else { return false }
+            state.snapshots.append(snapshot)
+            return true
+        }
+    }
+
+    public func snapshots(week: String) throws -> [MetricSnapshot] {
+        state.withLock { $0.snapshots.filter { $0.week == week } }
     }
 
     public func texts(week: String) throws -> [PostText] {

@@ -30,6 +30,12 @@ public protocol PostJournal: Sendable {
     func setText(_ text: PostText) async throws
     /// The week's texts set by hand, oldest first.
     func texts(week: String) async throws -> [PostText]
+
+    /// Appends a read of a post's figures; false (and nothing written) when that post's slot was
+    /// already recorded, so a poll killed and run again never duplicates one.
+    func record(_ snapshot: MetricSnapshot) async throws -> Bool
+    /// The week's snapshots, oldest first.
+    func snapshots(week: String) async throws -> [MetricSnapshot]
 }
 
 /// How far a post got.

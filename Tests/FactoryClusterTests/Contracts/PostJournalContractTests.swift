@@ -78,6 +78,29 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aSnapshotIsOnePerPostAndSlotWithMissingFiguresKeptAsNull(_ kind: StoreKind) async throws {
+        let opened = try await PostJournalUnderTest.open(kind, clock: .system)
+        let first = MetricSnapshot(week: "2026-W48", item: "mon", platform: .tiktok, postId: "7452300000000000001",
+                                   slot: "2026-11-23T19:00:00Z", fetchedAt: "2026-11-23T19:00:05Z",
+                                   values: ["view_count": 1234, "like_count": 56, "share_count": nil], visibility: "PUBLIC_TO_EVERYONE")
+        #expect(try await opened.journal.record(first))
+        // The same slot again (a poll killed after it wrote, run again): nothing is added.
+        var again = first
+        again.fetchedAt = "2026-11-23T19:20:00Z"
+        again.values["view_count"] = 1300
+        #expect(try await !opened.other.record(again))
+        let later = MetricSnapshot(week: "2026-W48", item: "mon", platform: .instagram, postId: "17900000000000001",
+                                   slot: "2026-11-24T00:00:00Z", fetchedAt: "2026-11-24T00:00:03Z",
+                                   values: ["views": nil, "reach": nil], reason: "Instagram has no data for it yet (up to 48 h)")
+        #expect(try await opened.other.record(later))
+        let read = try await opened.journal.snapshots(week: "2026-W48")
+        #expect(read == [first, later])
+        #expect(read[0].values["share_count"] == .some(nil) && read[0].values["view_count"] == 1234)
+        #expect(try await opened.journal.snapshots(week: "2026-W49").isEmpty)
+        await opened.close()
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func twoHostsBeginningAtOnceGetDifferentAttempts(_ kind: StoreKind) async throws {
         let opened = try await PostJournalUnderTest.open(kind, clock: .system)
         let journal = opened.journal, other = opened.other
