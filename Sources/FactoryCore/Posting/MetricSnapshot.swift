@@ -46,7 +46,7 @@ public struct MetricSnapshot: Sendable, Equatable, Codable {
     public static func decode(_ text: String) -> [String: Double?] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
         var values: [String: Double?] = [:]
-        for (key, value) in object { values[key] = (value as? NSNumber)?.doubleValue }
+        for (key, value) in object { values.updateValue((value as? NSNumber)?.doubleValue, forKey: key) }
         return values
     }
 }

@@ -48,6 +48,15 @@ enum PostingEndpoint {
     }
 
     /// A number from a JSON value that may be an integer, a double or a string.
+    /// An id as text, whether it came as a string or as a (possibly 19-digit) JSON number.
+    static func text(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: text.isEmpty ? nil : text
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
     static func number(_ value: Any?) -> Int64? {
         if let number = value as? NSNumber { return number.int64Value }
         if let text = value as? String { return Int64(text) }

@@ -8,7 +8,7 @@ struct MetricScheduleTests {
 
     static func slot(_ hours: Double, _ platform: Platform = .tiktok) -> Double? {
         MetricSchedule.slot(postedAt: posted, now: posted.addingTimeInterval(hours * 3600), platform: platform)
-            .map { $0.timeIntervalSince(posted) / 3600 }
+            .map { ($0.timeIntervalSince(posted) / 3600 * 1000).rounded() / 1000 }
     }
 
     @Test("hourly to 48 h, daily to day 30, weekly to two years, then never")

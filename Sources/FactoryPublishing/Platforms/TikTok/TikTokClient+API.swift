@@ -29,9 +29,9 @@ extension TikTokClient {
     /// POSTs JSON to `path` with the bearer token; on a 401 the token is refreshed and the call made
     /// once more. A second 401, or `access_token_invalid`/`scope_not_authorized`, is a credentials
     /// error; a 5xx or a dropped connection is transient.
-    func api(_ path: String, body: [String: Any]) async throws -> Answer {
+    func api(_ path: String, query: [(String, String)] = [], body: [String: Any]) async throws -> Answer {
         let payload = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-        let url = PostingEndpoint.url(context.baseURL, path)
+        let url = PostingEndpoint.url(context.baseURL, path, query: query)
         for attempt in 0..<2 {
             let token = try await context.tokens.token(refresh: { try await refresh($0) })
             let reply = try await http.send(.POST, url, headers: [("Authorization", "Bearer " + token.accessToken),

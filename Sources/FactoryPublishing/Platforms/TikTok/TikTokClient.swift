@@ -56,7 +56,9 @@ public struct TikTokClient: PlatformClient {
         guard let publishId = data["publish_id"] as? String, let uploadURL = data["upload_url"] as? String else {
             throw PublishError(.refused, platform: platform, "video init answered without publish_id or upload_url")
         }
-        var details = ["upload_url": uploadURL, "chunk_size": String(plan.chunkSize)]
+        var details = ["upload_url": uploadURL, "chunk_size": String(plan.chunkSize), "mode": direct ? "direct" : "inbox"]
+        // Kept for the figures: a SELF_ONLY post is seen by nobody but the creator (docs/analytics.md).
+        if direct { details["privacy"] = request.tiktok.privacy.rawValue }
         if let username { details["username"] = username }
         // Saved before any byte: from here on this publish_id may land, and a restart must ask about it.
         try await progress.save(remoteId: publishId, details: details, step: .started)
