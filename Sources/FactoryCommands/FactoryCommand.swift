@@ -21,7 +21,7 @@ public struct FactoryCommand: AsyncParsableCommand {
           130/143  stopped by SIGINT/SIGTERM (the report is written)
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Approve.self, Publish.self, Auth.self,
+        subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Approve.self, Publish.self, Stats.self, Auth.self,
                       History.self, Costs.self, Cron.self, Doctor.self, FakeProviders.self, Studio.self, Caption.self])
 
     public init() {}

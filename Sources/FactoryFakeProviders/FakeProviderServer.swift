@@ -108,3 +108,8 @@ extension Result where Failure == any Error {
         return nil
     }
 }
+
+extension FakeProviderServer {
+    /// Moves the platforms' metric clock on by `seconds`: posts are read "later" without waiting.
+    public func advancePlatformClock(by seconds: TimeInterval) { platforms.metrics.advance(by: seconds) }
+}

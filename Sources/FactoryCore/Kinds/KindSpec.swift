@@ -13,6 +13,9 @@ public protocol KindSpec: Sendable {
     var imageModel: String? { get }
     /// The series the item belongs to in the content memory and `history` (nil: its kind's name).
     var memorySeries: String? { get }
+    /// The look the item is made in, when its kind has several (a recipe's template): what
+    /// `factory stats --by template` groups by.
+    var templateName: String? { get }
     /// Makes the local files the settings name absolute: `locate(value, keyPath)` checks one path
     /// (it must exist, inside the manifest's folder) and returns it absolute, or nil when refused.
     mutating func resolveFiles(_ locate: (_ value: String?, _ keyPath: [String]) -> String?)
@@ -27,6 +30,7 @@ extension KindSpec {
     public var narrationVoice: String? { nil }
     public var imageModel: String? { nil }
     public var memorySeries: String? { nil }
+    public var templateName: String? { nil }
     public mutating func resolveFiles(_ locate: (_ value: String?, _ keyPath: [String]) -> String?) {}
     public func fileProblems(item: String) -> [KeyedProblem] { [] }
     public func missingStage(_ group: StageGroup) -> String? { nil }

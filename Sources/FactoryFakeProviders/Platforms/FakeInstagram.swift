@@ -110,7 +110,10 @@ public actor FakeInstagram {
     private let initial: Config
     let link: FakeLink
 
-    init(config: Config, link: FakeLink) {
+    let metrics: FakeMetrics
+
+    init(config: Config, link: FakeLink, metrics: FakeMetrics) {
+        self.metrics = metrics
         self.config = config
         self.link = link
         initial = config
@@ -145,6 +148,7 @@ public actor FakeInstagram {
         case (.post, 2) where parts[1] == "media" && isUser(parts[0]): return createContainer(call)
         case (.get, 2) where parts[1] == "media" && isUser(parts[0]): return mediaList()
         case (.post, 2) where parts[1] == "media_publish" && isUser(parts[0]): return publish(call)
+        case (.get, 2) where parts[1] == "insights": return insights(parts[0], call)
         case (.get, 1): return node(parts[0])
         default: return Self.unsupported(call)
         }

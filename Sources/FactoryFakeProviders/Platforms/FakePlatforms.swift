@@ -13,12 +13,14 @@ public final class FakePlatforms: Sendable {
     let youtube: FakeYouTube
     let instagram: FakeInstagram
     let link: FakeLink
+    let metrics: FakeMetrics
 
     init(config: FakePlatformConfig) {
         link = FakeLink(bytesPerSecond: config.linkBytesPerSecond)
-        tiktok = FakeTikTok(config: config.tiktok, link: link)
-        youtube = FakeYouTube(config: config.youtube, link: link)
-        instagram = FakeInstagram(config: config.instagram, link: link)
+        metrics = FakeMetrics(config: config.metrics)
+        tiktok = FakeTikTok(config: config.tiktok, link: link, metrics: metrics)
+        youtube = FakeYouTube(config: config.youtube, link: link, metrics: metrics)
+        instagram = FakeInstagram(config: config.instagram, link: link, metrics: metrics)
     }
 
     /// Serves a request whose path starts with one of `prefixes`; nil for any other path.
@@ -39,6 +41,7 @@ public final class FakePlatforms: Sendable {
     }
 
     func reset() async {
+        metrics.reset()
         await tiktok.reset()
         await youtube.reset()
         await instagram.reset()
@@ -81,6 +84,8 @@ public struct FakePlatformConfig: Sendable, Codable, Equatable {
     /// The link's speed in bytes per second for request bodies (FakeLink); 0 = unlimited. A slow link
     /// lets a test kill a client inside an upload body.
     public var linkBytesPerSecond = 0
+    /// How the posts' counts grow and the metric endpoints' limits (FakeMetricsConfig).
+    public var metrics = FakeMetricsConfig()
 
     public init(tiktok: FakeTikTok.Config = .init(), youtube: FakeYouTube.Config = .init(), instagram: FakeInstagram.Config = .init(),
                 linkBytesPerSecond: Int = 0) {
@@ -97,5 +102,6 @@ public struct FakePlatformConfig: Sendable, Codable, Equatable {
         youtube = try c.decodeIfPresent(FakeYouTube.Config.self, forKey: .youtube) ?? .init()
         instagram = try c.decodeIfPresent(FakeInstagram.Config.self, forKey: .instagram) ?? .init()
         linkBytesPerSecond = try c.decodeIfPresent(Int.self, forKey: .linkBytesPerSecond) ?? 0
+        metrics = try c.decodeIfPresent(FakeMetricsConfig.self, forKey: .metrics) ?? .init()
     }
 }

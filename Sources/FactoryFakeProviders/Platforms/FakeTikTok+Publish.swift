@@ -127,7 +127,8 @@ extension FakeTikTok {
             uploads[index].postId = String(Int64.random(in: 7_000_000_000_000_000_000...7_999_999_999_999_999_999))
         }
         var data: [String: FakeJSON] = ["status": .string(status), "uploaded_bytes": .int(Int64(uploads[index].received)),
-                                        "publicaly_available_post_id": .array(uploads[index].postId.map { [.string($0)] } ?? [])]
+                                        "publicaly_available_post_id": .array(metrics.config.tiktokIdsWithheld ? []
+                                            : uploads[index].postId.map { [.string($0)] } ?? [])]
         if status == "FAILED" { data["fail_reason"] = .string(uploads[index].reason) }
         return Self.success(.object(data))
     }

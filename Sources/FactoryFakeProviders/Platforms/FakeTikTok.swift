@@ -16,7 +16,7 @@ public actor FakeTikTok {
         public var refreshTokens: [String] = []
         public var accessTokens: [String] = []
         /// The scopes the creator grants (and seeded tokens carry).
-        public var scopes = ["user.info.basic", "video.upload", "video.publish"]
+        public var scopes = ["user.info.basic", "video.upload", "video.publish", "video.list"]
         public var openId = "fake-open-id"
         /// Lifetimes: 2 h and 180 days per the page updated 2026-11-05
         /// (developers.tiktok.com/docs/zh-Hans/oauth-user-access-token-management).
@@ -80,7 +80,10 @@ public actor FakeTikTok {
     var uploadFaultUsed = false
     let link: FakeLink
 
-    init(config: Config, link: FakeLink) {
+    let metrics: FakeMetrics
+
+    init(config: Config, link: FakeLink, metrics: FakeMetrics) {
+        self.metrics = metrics
         self.config = config
         self.link = link
         book = FakeOAuthBook(accessSeconds: config.accessSeconds, refreshSeconds: config.refreshSeconds)
@@ -103,6 +106,8 @@ public actor FakeTikTok {
         case (.post, "/v2/post/publish/inbox/video/init/"): return initialize(call, mode: "inbox")
         case (.post, "/v2/post/publish/status/fetch/"): return status(call)
         case (.put, "/upload/video/"): return upload(call)
+        case (.post, "/v2/video/query/"): return query(call)
+        case (.post, "/v2/video/list/"): return list(call)
         default:
             return Self.failure(404, "invalid_params", "no such route: \(call.method) /tiktok\(call.path)")
         }

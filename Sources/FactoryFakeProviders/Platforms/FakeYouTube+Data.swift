@@ -19,11 +19,33 @@ extension FakeYouTube {
         }
         let wanted = Set(ids.split(separator: ",").map(String.init))
         let parts = Set(part.split(separator: ",").map(String.init))
+        // Statistics cost a unit of the day's quota here (the fake's own bucket: videos.list is 1 unit,
+        // developers.google.com/youtube/v3/determine_quota_cost); the day's used up → 403 quotaExceeded.
+        if parts.contains("statistics"), !metrics.takeYouTubeUnit() {
+            return Self.failure(403, reason: "quotaExceeded", domain: "youtube.quota",
+                                "The request cannot be completed because you have exceeded your <a href=\"/youtube/v3/getting-started#quota\">quota</a>.")
+        }
         let now = Date()
-        let items = videos.filter { $0.videoId.map(wanted.contains) == true }
-            .map { $0.resource(at: now, processingSeconds: config.processingSeconds, parts: parts) }
+        let items = videos.filter { $0.videoId.map(wanted.contains) == true }.map { video -> FakeJSON in
+            var resource = video.resource(at: now, processingSeconds: config.processingSeconds, parts: parts)
+            if parts.contains("statistics"), case .object(var fields) = resource {
+                fields["statistics"] = statistics(video)
+                resource = .object(fields)
+            }
+            return resource
+        }
         return FakePostingRequest.reply(200, json: ["kind": "youtube#videoListResponse", "items": .array(items),
                                                     "pageInfo": ["totalResults": .int(Int64(items.count)), "resultsPerPage": 5]])
+    }
+
+    /// `statistics` of videos.list (developers.google.com/youtube/v3/docs/videos): 64-bit counts sent
+    /// as JSON strings; a video still processing has none yet.
+    func statistics(_ video: FakeYouTubeVideo) -> FakeJSON {
+        guard let uploadedAt = video.uploadedAt else { return ["viewCount": "0", "likeCount": "0", "favoriteCount": "0", "commentCount": "0"] }
+        let counts = metrics.counts(metrics.config.youtube, since: uploadedAt.addingTimeInterval(config.processingSeconds),
+                                    title: video.snippet["title"]?.string ?? "")
+        return ["viewCount": .string(String(counts.views)), "likeCount": .string(String(counts.likes)),
+                "favoriteCount": "0", "commentCount": .string(String(counts.comments))]
     }
 
     /// `GET /youtube/v3/channels?part=id&mine=true` (channels.list): the token's own channel.

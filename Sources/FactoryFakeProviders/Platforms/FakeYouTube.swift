@@ -75,7 +75,10 @@ public actor FakeYouTube {
     var uploadFaultUsed = false
     let link: FakeLink
 
-    init(config: Config, link: FakeLink) {
+    let metrics: FakeMetrics
+
+    init(config: Config, link: FakeLink, metrics: FakeMetrics) {
+        self.metrics = metrics
         self.config = config
         self.link = link
         book = FakeOAuthBook(accessSeconds: config.accessSeconds, refreshSeconds: config.refreshSeconds)

@@ -26,6 +26,8 @@ public enum RecipeKind {
 }
 
 extension RecipeSpec: KindSpec {
+    /// `factory stats --by template` compares the five templates.
+    public var templateName: String? { template.rawValue }
     /// The templates run about 13 s.
     public var renderWork: RenderWork { RenderWork(seconds: 13, fps: Double(RecipeArt.fps)) }
 

@@ -57,7 +57,9 @@ public struct YouTubeClient: PlatformClient {
         }
         // Saved before any byte: a restart asks this session how far it got, and if the session is
         // gone, looks for a video of this title uploaded since `began`.
-        try await progress.save(remoteId: location, details: ["session": location, "began": began], step: .started)
+        // The privacy asked for is kept for the figures: a private video is flagged in `factory stats`.
+        try await progress.save(remoteId: location, details: ["session": location, "began": began,
+                                                              "privacy": request.youtube.privacy.rawValue], step: .started)
         switch try await upload(request.video, size: size, to: session, from: 0) {
         case .complete(let video): return try await finish(video, progress: progress)
         case .gone:
