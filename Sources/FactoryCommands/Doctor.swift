@@ -45,7 +45,7 @@ extension FactoryCommand {
             }
             var findings = await ProviderDoctor().check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
             findings += platformChecks.map { check in
-                ProviderDoctor.Finding(provider: check.platform.rawValue, level: check.ok ? .ok : .problem,
+                ProviderDoctor.Finding(provider: check.platform.rawValue, level: check.ok ? .ok : check.warnsOnly ? .warning : .problem,
                                        message: check.detail + (check.fix.map { check.detail.contains($0) ? "" : "; \($0)" } ?? ""))
             }
             for finding in findings {
@@ -83,6 +83,8 @@ extension FactoryCommand {
                         continue
                     }
                     checks.append(await setup.client(platform, http: http).check())
+                    let figures = MetricScopes.finding(platform, granted: (try? await vault.load(platform))?.scopes)
+                    checks.append(PlatformCheck(platform: platform, ok: figures.ok, detail: figures.text, warnsOnly: true))
                 }
                 await http.shutdown()
                 return checks

@@ -125,10 +125,14 @@ public struct PlatformCheck: Sendable, Equatable {
     /// How to fix it, when not ok.
     public var fix: String?
 
-    public init(platform: Platform, ok: Bool, detail: String, fix: String? = nil) {
+    /// A finding that does not stop posting (a scope only `factory stats` needs): a warning, not a problem.
+    public var warnsOnly = false
+
+    public init(platform: Platform, ok: Bool, detail: String, fix: String? = nil, warnsOnly: Bool = false) {
         self.platform = platform
         self.ok = ok
         self.detail = detail
         self.fix = fix
+        self.warnsOnly = warnsOnly
     }
 }

@@ -47,7 +47,20 @@ extension GalleryPage {
             let why = post.state == .failed ? post.reason.map { " — " + HTML.escape($0) } ?? "" : ""
             return "<li data-platform=\"\(platform)\"><strong>\(platform.title)</strong>: \(state)\(why)\(link)</li>"
         }.joined() + "</ul>"
-        return "<div class=\"sharing\"><p class=\"approval\">\(HTML.escape(sharing.approvalText))</p>\(posts)</div>"
+        return "<div class=\"sharing\"><p class=\"approval\">\(HTML.escape(sharing.approvalText))</p>\(posts)\(figuresBlock(sharing.figures))</div>"
+    }
+
+    /// Views over time per platform (an inline SVG drawn here) and each platform's latest figures;
+    /// a figure not given is "—".
+    static func figuresBlock(_ figures: [ReviewEntry.Sharing.Figures]) -> String {
+        guard !figures.isEmpty else { return "" }
+        let lines = figures.map { f in
+            "<li>\(HTML.escape(f.platform.title)): \(StatsFormat.count(f.latest.views)) views · \(StatsFormat.count(f.latest.likes)) likes · "
+                + "\(StatsFormat.count(f.latest.comments)) comments · \(StatsFormat.count(f.latest.shares)) shares"
+                + (f.latest.views == nil ? f.reason.map { " (\(HTML.escape($0)))" } ?? "" : "") + "</li>"
+        }
+        let spark = StatsCharts.sparkline(figures.map { ($0.platform.title, $0.views) })
+        return "<div class=\"figures\">\(spark)<ul>\(lines.joined())</ul></div>"
     }
 
     static func label(_ entry: ReviewEntry) -> String {

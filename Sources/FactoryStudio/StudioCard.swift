@@ -26,6 +26,16 @@ struct StudioCard: Codable, Sendable, Equatable {
         var at: String?
     }
 
+    struct Figures: Codable, Sendable, Equatable {
+        var platform: String
+        var views: Double?
+        var likes: Double?
+        var comments: Double?
+        var shares: Double?
+        var saves: Double?
+        var note: String?
+    }
+
     struct Post: Codable, Sendable, Equatable {
         var platform: String
         var title: String
@@ -52,6 +62,10 @@ struct StudioCard: Codable, Sendable, Equatable {
     var failedChecks: [FailedCheck]
     var approval: ApprovalState
     var posts: [Post]
+    /// What each platform's post did (the latest snapshot; absent figures are null, never 0), and
+    /// the chart of views over time when there are any.
+    var figures: [Figures] = []
+    var viewsChart: String?
     /// The bundle's version (its video's sha256), for the text edits and approvals.
     var version: String?
 }
@@ -74,6 +88,11 @@ extension StudioCard {
             failedChecks: entry.failedChecks.map { FailedCheck(name: $0.name, detail: $0.detail) },
             approval: approval(entry.id, version: version, manifest: manifest, approvals: approvals),
             posts: platformPosts(entry.id, item: item, version: version, manifest: manifest, approvals: approvals, posts: posts, now: now),
+            figures: (entry.sharing?.figures ?? []).map { f in
+                Figures(platform: f.platform.rawValue, views: f.latest.views, likes: f.latest.likes, comments: f.latest.comments,
+                        shares: f.latest.shares, saves: f.latest.saves, note: f.latest.views == nil ? f.reason : nil)
+            },
+            viewsChart: entry.sharing?.figures.isEmpty == false ? "/api/items/\(entry.id)/views.svg" : nil,
             version: version)
     }
 

@@ -81,6 +81,8 @@ struct StudioRouter: Sendable {
             return await week(offset: Int(query["offset"] ?? "") ?? 0, limit: Int(query["limit"] ?? "") ?? 60)
         case ("GET", "items", 2):
             return await item(segments[1])
+        case ("GET", "items", 3) where segments[2] == "views.svg":
+            return await viewsChart(segments[1])
         case ("GET", "jobs", 2):
             guard let job = await jobs.job(segments[1]) else { return Self.error(404, "not-found", "no job \(segments[1])") }
             return Self.json(job)
@@ -94,6 +96,19 @@ struct StudioRouter: Sendable {
         default:
             return Self.error(404, "not-found", "no such API route")
         }
+    }
+
+    /// The item's views over time per platform, drawn on our side (an image: the page inserts no markup).
+    private func viewsChart(_ id: String) async -> Response {
+        guard let entry = await review()?.entries.first(where: { $0.id == id }) else { return Self.error(404, "not-found", "no item \(id)") }
+        let figures = entry.sharing?.figures ?? []
+        let svg = StatsCharts.sparkline(figures.map { ($0.platform.title, $0.views) }, width: 260, height: 64)
+        var headers = HTTPFields()
+        headers[.contentType] = "image/svg+xml"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: Data(("<?xml version=\"1.0\"?>" + svg.replacingOccurrences(
+                            of: "<svg ", with: "<svg xmlns=\"http://www.w3.org/2000/svg\" ")).utf8))))
     }
 
     /// The week's data, read afresh: the bundles on disk and the journal as they are now.

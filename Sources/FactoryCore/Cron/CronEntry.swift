@@ -58,6 +58,9 @@ public struct CronEntry: Sendable, Equatable {
 
     /// What `/bin/sh -c` runs every hour: `factory publish` under its own lock (a run may be making
     /// next week meanwhile), logging to the same file; a start while the last still posts is skipped.
+    /// Then `factory stats --poll` reads the figures that are due (docs/analytics.md): on the same
+    /// line, so a post's first figures follow its posting, and never while another start still
+    /// holds the lock. The line's exit status stays publish's.
     public var publishCommand: String {
         let q = Shell.quote
         let exports = (["PATH=\(q(path))", "LANG=C.UTF-8"] + environment.map { "\($0.name)=\(q($0.value))" }).joined(separator: " ")
@@ -67,8 +70,9 @@ public struct CronEntry: Sendable, Equatable {
         }.map(\.element)
         let publish = ([q(flock), "-n", "-E", "\(Self.conflictStatus)", q(lock), q(binary), "publish", q(manifest)] + folderFlags.map(q))
             .joined(separator: " ")
+        let poll = ([q(binary), "stats", q(manifest)] + folderFlags.map(q) + ["--poll"]).joined(separator: " ")
         return "export \(exports) && cd \(q(directory)) && mkdir -p \(q(stateFolder)) && \(publish) >> \(q(logFile)) 2>&1; rc=$?; "
-            + "if [ $rc -eq \(Self.conflictStatus) ]; then rc=75; fi; exit $rc"
+            + "if [ $rc -eq \(Self.conflictStatus) ]; then rc=75; else \(poll) >> \(q(logFile)) 2>&1; fi; exit $rc"
     }
 
     /// The hourly publish line (at minute 0; a post is due on the hour or minutes after it).

@@ -76,3 +76,17 @@ public enum MetricScopes {
         }
     }
 }
+
+extension MetricScopes {
+    /// What `doctor` says of a token's figures: which it can read, or what to run for the rest.
+    public static func finding(_ platform: Platform, granted: [String]?) -> (ok: Bool, text: String) {
+        let needed = needed(platform)
+        guard let granted, !granted.isEmpty else {
+            return (true, "figures: the token's scopes are not known (seeded from the environment); `factory stats --poll` will say if one is missing")
+        }
+        let short = { (scope: String) in scope.split(separator: "/").last.map(String.init) ?? scope }
+        let missing = needed.filter { scope in !granted.contains(scope) && !granted.map(short).contains(short(scope)) }
+        if missing.isEmpty { return (true, "figures: the token can read \(platform == .instagram ? "views, reach, likes, comments, shares, saves and watch time" : platform == .youtube ? "views, likes and comments" : "views, likes, comments and shares")") }
+        return (false, "figures: the token lacks \(missing.map(short).joined(separator: ", ")); run `factory auth \(platform)` to grant it")
+    }
+}

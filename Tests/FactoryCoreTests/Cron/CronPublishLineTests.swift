@@ -11,12 +11,13 @@ struct CronPublishLineTests {
         return entry
     }
 
-    @Test("a manifest with publish: gets an hourly `factory publish` beside the weekly run, under its own lock, logging to the same file")
+    @Test("a manifest with publish: gets an hourly `factory publish` then `stats --poll` beside the weekly run, under its own lock, logging to the same file")
     func publishLine() throws {
         let entry = try Self.entry()
         #expect(entry.publishLine == "0 * * * * export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 && "
                 + "cd /srv/c && mkdir -p /srv/state && /usr/bin/flock -n -E 99 /srv/state/publish-cron.lock /opt/factory publish "
-                + "/srv/c/week.yaml --state /srv/state >> /srv/state/cron.log 2>&1; rc=$?; if [ $rc -eq 99 ]; then rc=75; fi; exit $rc")
+                + "/srv/c/week.yaml --state /srv/state >> /srv/state/cron.log 2>&1; rc=$?; if [ $rc -eq 99 ]; then rc=75; "
+                + "else /opt/factory stats /srv/c/week.yaml --state /srv/state --poll >> /srv/state/cron.log 2>&1; fi; exit $rc")
         #expect(entry.text == entry.marker + "\n" + entry.line + "\n# factory cron publish: /srv/c/week.yaml\n" + entry.publishLine + "\n")
     }
 

@@ -79,6 +79,10 @@ import Testing
             #expect(html.status == 0)
             let written = try String(contentsOf: page, encoding: .utf8)
             #expect(written.contains("<svg") && written.contains("Cost per 1,000 views by series") && !written.contains("<script"))
+            // The review gallery's cards carry each platform's figures and the views-over-time chart.
+            let review = try TestSupport.runFactory(["review", "--output", week.output.path], in: week.folder.url, environment: environment)
+            let gallery = try String(contentsOf: week.weekFolder.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(gallery.contains("<svg class=\"spark\"") && gallery.contains("TikTok: 3000 views"), "\(review.stdout)\(review.stderr)")
         }
     }
 

@@ -13,7 +13,8 @@ public struct InstagramClient: PlatformClient {
     /// page's example calls (`/v24.0/…`), and public code's rupload URLs too.
     static let version = "v24.0"
     /// What `factory auth instagram` asks for (business-login page; the old `business_*` names died 2025-01-27).
-    static let scopes = ["instagram_business_basic", "instagram_business_content_publish"]
+    /// Posting, and the insights `factory stats` reads (instagram-media/insights).
+    static let scopes = ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"]
 
     public let context: PlatformContext
     let http: PlatformHTTP

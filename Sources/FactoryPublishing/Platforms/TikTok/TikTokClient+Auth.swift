@@ -5,7 +5,8 @@ import Foundation
 /// refresh that rotates the refresh token (developers.tiktok.com/doc/login-kit-desktop,
 /// …/doc/oauth-user-access-token-management, …/docs/en/oauth-refresh-a-user-access-token), and `doctor`'s check.
 extension TikTokClient {
-    static let scopes = ["video.upload", "video.publish"]
+    /// Posting, and `video.list` for `factory stats` (tiktok-api-v2-video-query).
+    static let scopes = ["video.upload", "video.publish", "video.list"]
 
     public func authorizationURL(redirect: URL, state: String, challenge: String) -> URL {
         let base = context.authorizeURL ?? URL(string: "https://www.tiktok.com") ?? context.baseURL
