@@ -157,6 +157,8 @@ let package = Package(
             "FactoryPublishing", "FactoryFakeProviders", "FactoryCore", .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "FactoryStudioTests", dependencies: ["FactoryStudio", "FactoryTesting"]),
+        .testTarget(name: "FactoryMCPTests", dependencies: ["FactoryMCP", "FactoryCore", "FactoryTesting",
+                                                            .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),
