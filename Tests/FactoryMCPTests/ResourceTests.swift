@@ -52,17 +52,20 @@ import Testing
     }
 
     @Test func theStateFolderIsRefusedEvenInsideTheOutput() throws {
-        let (_, out) = try Self.output()
+        let (folder, out) = try Self.output()
+        defer { withExtendedLifetime(folder) {} }
         // A state folder under the output whose name looks like a week.
         let state = out.appendingPathComponent("2026-W01")
         try FileManager.default.createDirectory(at: state.appendingPathComponent("x"), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: state.appendingPathComponent("report.json"))
+        #expect(try ResourceCatalog(output: out, state: nil, pageSize: 100).read("factory://2026-W01/report.json").contents.count == 1)
         let catalog = ResourceCatalog(output: out, state: state, pageSize: 100)
         #expect(throws: MCPError.self) { try catalog.read("factory://2026-W01/report.json") }
     }
 
     @Test func theListingPagesThroughEveryServedFileOnce() throws {
-        let (_, out) = try Self.output()
+        let (folder, out) = try Self.output()
+        defer { withExtendedLifetime(folder) {} }
         let catalog = ResourceCatalog(output: out, state: nil, pageSize: 2)
         var seen: [String] = []
         var cursor: String?

@@ -35,7 +35,8 @@ import Testing
             let input = try #require(tool.inputSchema.objectValue)
             #expect(input["properties"]?.objectValue?["confirm_cost_usd"]?.objectValue?["type"] == "number")
             // Not required: without it the tool answers with the estimate.
-            #expect(!(input["required"]?.arrayValue ?? []).contains("confirm_cost_usd"))
+            let required = (input["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+            #expect(!required.isEmpty && !required.contains("confirm_cost_usd"), "\(required)")
         }
         let publish = try #require(ToolCatalog.named("publish_due")?.inputSchema.objectValue?["properties"]?.objectValue)
         #expect(publish["dry_run"]?.objectValue?["default"] == true)
