@@ -147,12 +147,12 @@ async def main():
                     and len(s.get("stages", [])) >= 1 and s.get("caps", {}).get("daily_usd") == 3, "estimate_week: the offline week costs $0")
 
             # A paid tool without confirmation: nothing is made, nothing spent.
-            before = snapshot(work)
+            before = snapshot(out)
             unconfirmed = await session.call_tool("run_week", {"manifest": "week.yaml", "offline": True})
             s = unconfirmed.structuredContent or {}
             c.check(not unconfirmed.isError and s.get("ran") is False and "confirm_cost_usd" in texts(unconfirmed),
                     "run_week without confirm_cost_usd: only the estimate")
-            c.check(snapshot(work) == before, "run_week without confirm_cost_usd: no file written (no bundle, no ledger)")
+            c.check(snapshot(out) == before, "run_week without confirm_cost_usd: no file written (no bundle, no ledger)")
 
             # One offline item, confirmed, with progress.
             progress = []
@@ -216,13 +216,13 @@ async def main():
             c.check((item.get("approval") or "").startswith("approved"), f"review_week: the approval shows ({item.get('approval')})")
             refused = await session.call_tool("approve_items", {"items": ["nobody"], "manifest": "week.yaml"})
             c.check(refused.isError is True and "no item nobody" in texts(refused), "approve_items of an unknown item: the CLI's message as a tool error")
-            before = snapshot(work)
+            before = snapshot(out)
             publish = await session.call_tool("publish_due", {"manifest": "week.yaml", "at": "2026-11-23T19:00"})
             transcript.append(publish.model_dump_json())
             c.check(not publish.isError and publish.structuredContent.get("dry_run") is True and "dry run" in texts(publish),
                     f"publish_due: a dry run by default ({texts(publish)[:300]})")
             # The CLI's publish lock is the one file a dry run touches.
-            changed = {k for k in set(snapshot(work).items()) ^ set(before.items())}
+            changed = {k for k in set(snapshot(out).items()) ^ set(before.items())}
             c.check({Path(k).name for k, _ in changed} <= {"publish.lock"}, f"publish_due dry run: nothing written ({changed})")
 
             # Prompts.
@@ -238,10 +238,10 @@ async def main():
                 total = priced.structuredContent["total_usd"]
                 figures["planned_paid_calls"] = priced.structuredContent["paid_calls"]
                 c.check(total > 0, f"estimate_week through the fake providers: ${total:.4f}")
-                before = snapshot(work)
+                before = snapshot(out)
                 low = await session.call_tool("run_week", {"manifest": "paid.yaml", "confirm_cost_usd": total / 2})
                 c.check(low.structuredContent["ran"] is False and "below the estimate" in texts(low), "run_week below the estimate: nothing made")
-                c.check(snapshot(work) == before, "run_week below the estimate: nothing written")
+                c.check(snapshot(out) == before, "run_week below the estimate: nothing written")
 
                 first_stage = asyncio.Event()
 
