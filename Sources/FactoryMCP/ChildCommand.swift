@@ -47,6 +47,8 @@ struct ChildCommand: Sendable {
             return Outcome(code: 127, stdout: "", stderr: "cannot start \(binary): \(error)", interrupted: false)
         }
         signal.started(process.processIdentifier)
+        RunningChildren.shared.add(signal)
+        defer { RunningChildren.shared.remove(signal) }
         return await withTaskCancellationHandler {
             async let errText = Self.collect(err.fileHandleForReading, onLine: nil)
             let outText = await Self.collect(out.fileHandleForReading, onLine: onLine)
@@ -90,8 +92,28 @@ struct ChildCommand: Sendable {
     }
 }
 
+/// The children still running, so a server whose host went away stops them as Ctrl-C would
+/// instead of leaving them to die on a closed pipe.
+final class RunningChildren: @unchecked Sendable {
+    // @unchecked: `children` is read and written under `lock`.
+    static let shared = RunningChildren()
+    private let lock = NSLock()
+    private var children: [ObjectIdentifier: Interrupt] = [:]
+
+    fileprivate func add(_ child: Interrupt) { lock.withLock { children[ObjectIdentifier(child)] = child } }
+    fileprivate func remove(_ child: Interrupt) { lock.withLock { children[ObjectIdentifier(child)] = nil } }
+    var count: Int { lock.withLock { children.count } }
+
+    /// Sends each running child SIGINT and waits for all to end, at most `seconds` (a run's grace is 30 s).
+    func stopAll(seconds: Double = 45) async {
+        for child in lock.withLock({ Array(children.values) }) { child.send() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while count > 0, Date() < deadline { try? await Task.sleep(for: .milliseconds(100)) }
+    }
+}
+
 /// SIGINT for a child that may not have started yet when the call is cancelled.
-private final class Interrupt: @unchecked Sendable {
+fileprivate final class Interrupt: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
     private let lock = NSLock()
     private var pid: pid_t?

@@ -28,6 +28,8 @@ public struct FactoryMCPServer: Sendable {
         await register(on: server)
         try await server.start(transport: StdioTransport(logger: Logger(label: "factory.mcp", factory: { _ in SwiftLogNoOpLogHandler() })))
         await server.waitUntilCompleted()
+        // The host is gone: a run still going stops cleanly, its report written, before we exit.
+        await RunningChildren.shared.stopAll()
         await server.stop()
     }
 
