@@ -39,8 +39,6 @@ struct ChildCommand: Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         let signal = Interrupt()
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { exited.continuation.yield($0.terminationStatus); exited.continuation.finish() }
         do {
             try process.run()
         } catch {
@@ -53,26 +51,32 @@ struct ChildCommand: Sendable {
             async let errText = Self.collect(err.fileHandleForReading, onLine: nil)
             let outText = await Self.collect(out.fileHandleForReading, onLine: onLine)
             let stderr = await errText
-            var code: Int32 = -1
-            for await status in exited.stream { code = status }
-            return Outcome(code: code, stdout: Secrets.redact(outText), stderr: Secrets.redact(stderr), interrupted: signal.sent)
+            // Both pipes are at their end: the child has exited or is about to.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    process.waitUntilExit()
+                    done.resume()
+                }
+            }
+            return Outcome(code: process.terminationStatus, stdout: Secrets.redact(outText), stderr: Secrets.redact(stderr),
+                           interrupted: signal.sent)
         } onCancel: {
             signal.send()
         }
     }
 
-    /// Reads `handle` to its end on Foundation's reader (never blocking a cooperative thread),
-    /// handing each complete line, redacted, to `onLine`.
+    /// Reads `handle` to its end with blocking reads on a thread of its own (never a cooperative
+    /// thread, and not Foundation's readability handler, which missed an end of file here now and
+    /// then), handing each complete line, redacted, to `onLine`.
     private static func collect(_ handle: FileHandle, onLine: (@Sendable (String) async -> Void)?) async -> String {
         let (chunks, continuation) = AsyncStream<Data>.makeStream()
-        handle.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-            } else {
+        Thread.detachNewThread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
                 continuation.yield(data)
             }
+            continuation.finish()
         }
         var all = Data()
         var pending = Data()

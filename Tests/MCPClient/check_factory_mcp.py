@@ -15,6 +15,7 @@ import asyncio
 import base64
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -224,6 +225,31 @@ async def main():
             # The CLI's publish lock is the one file a dry run touches.
             changed = {k for k in set(snapshot(out).items()) ^ set(before.items())}
             c.check({Path(k).name for k, _ in changed} <= {"publish.lock"}, f"publish_due dry run: nothing written ({changed})")
+
+            # The same answer as the CLI's own on the same week.
+            cli = subprocess.run([str(Path(args.factory).resolve()), "estimate", "week.yaml", "--offline", "--json", "--output", str(out)],
+                                 cwd=work, capture_output=True, text=True)
+            again = await session.call_tool("estimate_week", {"manifest": "week.yaml", "offline": True})
+            mine = dict(again.structuredContent or {})
+            mine.pop("exit_code", None)
+            c.check(cli.returncode == 0 and json.loads(cli.stdout) == mine, "estimate_week answers what `factory estimate --json` prints")
+
+            # Make an item again: the cost first, then with confirmation, progress per stage.
+            dry = await session.call_tool("regenerate_item", {"item": "calm-poster", "stage": "image", "offline": True})
+            c.check(not dry.isError and dry.structuredContent["ran"] is False and "estimated cost" in texts(dry),
+                    f"regenerate_item without confirm_cost_usd: the estimate only ({texts(dry)[:200]})")
+            steps = []
+
+            async def on_regenerate(value, total, message):
+                steps.append(message)
+
+            again = await session.call_tool("regenerate_item", {"item": "calm-poster", "stage": "image", "offline": True,
+                                                                "confirm_cost_usd": 0}, progress_callback=on_regenerate)
+            s = again.structuredContent or {}
+            versions = list((out / "2026-W48" / ".versions").glob("*/calm-poster"))
+            c.check(not again.isError and s.get("ran") is True and [i["status"] for i in s["items"]] == ["done"] and len(versions) == 1,
+                    f"regenerate_item: made again, the old bundle kept ({texts(again)[:200]})")
+            c.check(any("calm-poster" in (m or "") for m in steps), f"regenerate_item: progress ({steps})")
 
             # Prompts.
             prompts = {p.name for p in (await session.list_prompts()).prompts}
