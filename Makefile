@@ -9,7 +9,7 @@ TEST_PACKAGES := chromium postgresql faketime ffmpeg
 OUTPUT ?= output
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps test-deps install-missing piper build run test bench fuzz sanitize clean
+.PHONY: deps test-deps install-missing piper mcp-venv build run test bench fuzz sanitize clean
 
 # Installs only what is missing (idempotent: a second run installs nothing).
 deps:
@@ -46,6 +46,21 @@ piper:
 	    || echo "piper could not be installed (see .build/piper-install.log): stories are read by espeak-ng; retry with make piper"; \
 	fi
 
+# The official MCP Python SDK, once, in a venv of its own: the client that drives `factory mcp` in
+# the tests (Tests/MCPClient). If it cannot be installed, this says so and the test says it skipped.
+MCP_VENV := .build/mcp-venv
+mcp-venv:
+	@if $(MCP_VENV)/bin/python -c 'import mcp.client.stdio' 2>/dev/null; then \
+	  echo "MCP Python SDK: present in $(MCP_VENV)"; \
+	else \
+	  python3 -c 'import ensurepip' 2>/dev/null || { echo "installing: python3-venv"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null 2>&1; }; \
+	  echo "creating $(MCP_VENV) with the MCP Python SDK"; \
+	  mkdir -p .build; \
+	  { python3 -m venv $(MCP_VENV) && $(MCP_VENV)/bin/pip install -q "mcp>=1.10,<2"; } >.build/mcp-install.log 2>&1 \
+	    || echo "the MCP Python SDK could not be installed (see .build/mcp-install.log): the MCP client test skips; retry with make mcp-venv"; \
+	fi
+
 build: deps piper
 	$(SWIFT) build -c release
 
@@ -55,7 +70,7 @@ run: build
 
 # Tests run one at a time: the end-to-end suites wait on the `factory` child process while an
 # in-process fake server answers it, and on a 2-core machine parallel suites could starve it.
-test: deps test-deps piper
+test: deps test-deps piper mcp-venv
 	$(SWIFT) build
 	$(SWIFT) test --no-parallel
 

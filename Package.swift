@@ -28,6 +28,8 @@ let package = Package(
         // The OpenAI Realtime API is a WebSocket: the client side for narration, the server side for the fake.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        // `factory mcp` (docs/mcp.md): the official Model Context Protocol SDK, its server over stdio.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
     ],
     targets: [
         // C: system libraries and their shims (called from Imaging/Media, and from FactorySystem).
@@ -115,8 +117,14 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.copy("Resources")]),
+        // `factory mcp` (docs/mcp.md): the CLI's verbs as MCP tools and the week's bundles as resources, over stdio.
+        .target(name: "FactoryMCP", dependencies: [
+            "FactoryCore", "FactoryKinds", "FactoryReview",
+            .product(name: "MCP", package: "swift-sdk"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "FactoryCommands", dependencies: [
-            "FactoryStudio", "FactoryPublishing", "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
+            "FactoryMCP", "FactoryStudio", "FactoryPublishing", "FactoryCore", "FactoryKinds", "FactoryReview", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory", dependencies: ["FactoryCommands"]),
@@ -149,6 +157,8 @@ let package = Package(
             "FactoryPublishing", "FactoryFakeProviders", "FactoryCore", .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "FactoryStudioTests", dependencies: ["FactoryStudio", "FactoryTesting"]),
+        .testTarget(name: "FactoryMCPTests", dependencies: ["FactoryMCP", "FactoryCore", "FactoryTesting",
+                                                            .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "FactoryCommandsTests", dependencies: ["FactoryCommands", "FactoryBench", "FactoryCore", "FactoryKinds"]),
         .testTarget(name: "FactoryFuzzingTests", dependencies: ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"]),
         .testTarget(name: "FactoryClusterTests", dependencies: ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"]),

@@ -22,7 +22,7 @@ public struct FactoryCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Run.self, Estimate.self, Regenerate.self, Validate.self, Review.self, Approve.self, Publish.self, Stats.self, Auth.self,
-                      History.self, Costs.self, Cron.self, Doctor.self, FakeProviders.self, Studio.self, Caption.self])
+                      History.self, Costs.self, Cron.self, Doctor.self, FakeProviders.self, Studio.self, Caption.self, MCPServe.self])
 
     public init() {}
 }

@@ -16,13 +16,8 @@ extension FactoryCommand {
 
         func run() async throws {
             do {
-                let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.week.flatMap(ISOWeek.init), clock: try ManifestLocation.clock())
-                _ = try ContentLibrary.load(loaded.library, manifestFolder: loaded.folder, kinds: StandardKinds.registry)
-                let itemProblems = loaded.items.flatMap { loaded.itemProblems[$0.id] ?? [] }
-                if !itemProblems.isEmpty {
-                    for problem in itemProblems { printError(problem.description) }
-                    throw ExitCode(2)
-                }
+                let loaded = try ManifestLoader.validate(path: manifest, kinds: StandardKinds.registry, week: week.week.flatMap(ISOWeek.init),
+                                                         clock: try ManifestLocation.clock())
                 let standing = loaded.weekSpec.isStanding ? ", week: \(loaded.weekSpec)" : ""
                 print("\(manifest): ok — \(loaded.items.count) items for \(loaded.week) (\(Self.counts(loaded))\(standing))")
             } catch let error as ManifestError {

@@ -27,9 +27,11 @@ import Testing
         "FactoryPublishing": ["FactoryCore", "AsyncHTTPClient", "NIO", "Crypto"],
         // The studio: a Hummingbird server over the review's reading of the week (docs/studio.md).
         "FactoryStudio": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryImaging", "Hummingbird", "NIO", "Logging", "HTTPTypes", "Crypto"],
+        // `factory mcp`: the official MCP SDK over the review's reading of the week (docs/mcp.md); Logging is the SDK's.
+        "FactoryMCP": ["FactoryCore", "FactoryKinds", "FactoryReview", "MCP", "Logging"],
         // Layer 3: the command line.
         "FactoryCommands": ["FactoryCore", "FactoryKinds", "FactoryReview", "FactoryProviders", "FactoryFakeProviders",
-                            "FactoryCluster", "FactoryPublishing", "FactoryStudio", "FactoryImaging", "ArgumentParser"],
+                            "FactoryCluster", "FactoryPublishing", "FactoryStudio", "FactoryMCP", "FactoryImaging", "ArgumentParser"],
         "factory": ["FactoryCommands"],
         // The benchmarks: beside the command line, never in the shipping binary.
         "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster",
@@ -50,6 +52,7 @@ import Testing
         "FactoryFuzzingTests": ["FactoryFuzzing", "FactoryMedia", "FactoryTesting"],
         "FactoryClusterTests": ["FactoryCluster", "FactoryCore", "FactoryKinds", "FactoryTesting"],
         "FactoryStudioTests": ["FactoryStudio", "FactoryTesting"],
+        "FactoryMCPTests": ["FactoryMCP", "FactoryCore", "FactoryTesting", "MCP"],
         // The studio's tests speak HTTP to it and drive Chromium over the DevTools WebSocket.
         "FactoryEndToEndTests": ["FactoryCore", "FactoryKinds", "FactoryCluster", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia", "FactoryTesting",
                                  "AsyncHTTPClient", "NIO", "WSClient"],
