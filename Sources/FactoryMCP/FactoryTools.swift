@@ -28,6 +28,7 @@ struct FactoryTools: Sendable {
             case ToolCatalog.approve.name: return try await approve(arguments, revoke: false)
             case ToolCatalog.revoke.name: return try await approve(arguments, revoke: true)
             case ToolCatalog.publish.name: return try await publish(arguments)
+            case ToolCatalog.stats.name: return try await stats(arguments)
             default: throw MCPError.invalidParams("no tool named \(params.name); tools/list names them")
             }
         } catch let failure as ToolFailure {

@@ -6,7 +6,7 @@ import MCP
 enum ToolCatalog {
     typealias S = JSONSchema
 
-    static let all: [Tool] = [validate, estimate, run, regenerate, review, approve, revoke, publish]
+    static let all: [Tool] = [validate, estimate, run, regenerate, review, approve, revoke, publish, stats]
 
     static func named(_ name: String) -> Tool? { all.first { $0.name == name } }
 
@@ -61,6 +61,25 @@ enum ToolCatalog {
         "problems": S.array(S.anyObject, "Items that cannot be planned (the run would fail them)."),
         "exit_code": S.integer("The CLI's exit code: 0 within the caps, 1 an item cannot be planned, 3 a cap would be broken."),
     ], required: ["week", "total_usd", "total_max_usd", "paid_calls", "breaks_cap", "by_day", "by_provider", "stages", "exit_code"], closed: false)
+
+    static let stats = Tool(
+        name: "week_stats", title: "What each post did",
+        description: "The figures the hourly poll read from TikTok, YouTube and Instagram, as `factory stats --json`: per post "
+            + "and per group (views, likes, comments, shares, saves, watch time, engagement), the cost per 1,000 views from the "
+            + "ledger, and stuck posts with their likely cause and fix. A figure a platform did not give is null, never 0. "
+            + "Reads the journal only; it calls no platform.",
+        inputSchema: S.object(["manifest": S.manifest, "week": S.week,
+                               "since": S.string("Every week from the one holding this date (YYYY-MM-DD)."),
+                               "by": S.string("Group by (default series).", enumeration: ["item", "series", "kind", "template", "voice", "hour", "platform"])],
+                              required: ["manifest"]),
+        annotations: .init(title: "What each post did", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false),
+        outputSchema: S.object([
+            "posts": S.array(S.anyObject, "Each post: item, platform, figures, reads, history, visibility, reason, stuck, item cost."),
+            "groups": S.array(S.anyObject, "Each group: key, posts, withViews (the sample), figures, viewsPerPost, costPerThousandViews."),
+            "grouping": S.string("What the groups are by."),
+            "best": S.array(S.anyObject, "The three posts with the most views."),
+            "worst": S.array(S.anyObject, "The three with the fewest."),
+        ], required: ["posts", "groups", "grouping", "best", "worst"], closed: false))
 
     static let review = Tool(
         name: "review_week", title: "Review a week",

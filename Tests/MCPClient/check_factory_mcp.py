@@ -31,6 +31,7 @@ EXPECTED_TOOLS = {
     "approve_items": dict(readOnlyHint=False, destructiveHint=False, idempotentHint=True),
     "revoke_items": dict(readOnlyHint=False, destructiveHint=True),
     "publish_due": dict(readOnlyHint=False, openWorldHint=True),
+    "week_stats": dict(readOnlyHint=True, openWorldHint=False),
 }
 
 OFFLINE_WEEK = """version: 1
@@ -112,7 +113,7 @@ async def main():
 
             # The tools and their schemas.
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            c.check(set(tools) == set(EXPECTED_TOOLS), f"tools/list names the eight tools: {sorted(tools)}")
+            c.check(set(tools) == set(EXPECTED_TOOLS), f"tools/list names the nine tools: {sorted(tools)}")
             for name, hints in EXPECTED_TOOLS.items():
                 tool = tools.get(name)
                 if not tool:
@@ -225,6 +226,13 @@ async def main():
             # The CLI's publish lock is the one file a dry run touches.
             changed = {k for k in set(snapshot(out).items()) ^ set(before.items())}
             c.check({Path(k).name for k, _ in changed} <= {"publish.lock"}, f"publish_due dry run: nothing written ({changed})")
+
+            # Nothing was posted yet: week_stats answers with no posts (and no zeros), read-only.
+            stats = await session.call_tool("week_stats", {"manifest": "week.yaml", "by": "item"})
+            c.check(not stats.isError and stats.structuredContent.get("posts") == [] and stats.structuredContent.get("grouping") == "item",
+                    f"week_stats: no posts yet ({texts(stats)[:300]})")
+            bad = await session.call_tool("week_stats", {"manifest": "week.yaml", "by": "colour"})
+            c.check(bad.isError is True, "week_stats: a grouping outside the list is refused")
 
             # The same answer as the CLI's own on the same week.
             cli = subprocess.run([str(Path(args.factory).resolve()), "estimate", "week.yaml", "--offline", "--json", "--output", str(out)],
