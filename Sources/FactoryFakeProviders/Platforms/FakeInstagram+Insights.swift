@@ -16,10 +16,12 @@ extension FakeInstagram {
                                               "video_views"]
 
     func insights(_ id: String, _ call: FakeInstagramCall) -> Response {
-        let usage = metrics.takeInstagramCall()
+        let spent = metrics.takeInstagramCall()
+        let usage = min(100, spent)
         let header = [("X-Business-Use-Case-Usage", "{\"\(config.userId)\":[{\"type\":\"instagram\",\"call_count\":\(usage),"
                        + "\"total_cputime\":\(usage / 2),\"total_time\":\(usage / 2),\"estimated_time_to_regain_access\":0}]}")]
-        guard usage < 100 else {
+        // The call that reaches 100 % is answered (its header says so); the ones after it are throttled.
+        guard spent <= 100 else {
             return FakeInstagramCall.graphError(code: 4, "(#4) Application request limit reached", transient: true)
         }
         guard let reel = media.first(where: { $0.id == id }) else {

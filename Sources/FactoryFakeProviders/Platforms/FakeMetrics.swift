@@ -99,11 +99,11 @@ final class FakeMetrics: Sendable {
         }
     }
 
-    /// Counts one insights call; returns the usage percentage after it.
+    /// Counts one insights call; returns the usage percentage after it (past 100 once over budget).
     func takeInstagramCall() -> Int {
         state.withLock { state in
             state.instagramCalls += 1
-            return min(100, state.instagramCalls * 100 / max(1, config.instagramCallBudget))
+            return state.instagramCalls * 100 / max(1, config.instagramCallBudget)
         }
     }
 
