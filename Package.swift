@@ -131,7 +131,7 @@ let package = Package(
         // The benchmarks behind `make bench`, apart from the shipping binary; they time the `factory` built beside them.
         .target(name: "FactoryBench", dependencies: [
             "FactoryCore", "FactoryKinds", "FactoryCluster", "FactoryProviders", "FactoryFakeProviders", "FactoryImaging", "FactoryMedia",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FactoryTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "factory-bench", dependencies: ["FactoryBench"]),
         .target(name: "FactoryTesting", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging"]),

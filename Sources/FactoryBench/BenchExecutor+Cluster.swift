@@ -3,6 +3,7 @@ import FactoryCluster
 import FactoryCore
 import FactoryFakeProviders
 import Foundation
+import FactoryTesting
 
 extension BenchCommand.BenchExecutor {
     /// `--workers 1,2,4`: the same week made by N `run --database` processes at once, against the

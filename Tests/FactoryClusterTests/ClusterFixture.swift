@@ -1,6 +1,7 @@
 import FactoryCluster
 import FactoryCore
 import Foundation
+import FactoryTesting
 
 /// A scratch PostgreSQL with one fresh database for a test, and helpers to open the stores as
 /// several workers would.

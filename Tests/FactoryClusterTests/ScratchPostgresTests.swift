@@ -1,6 +1,6 @@
-@testable import FactoryCluster
 import Foundation
 import Testing
+@testable import FactoryTesting
 
 /// psql as the `postgres` user from a folder that user cannot enter (a clone under a 0700 home
 /// folder): its complaint stays on stderr and the stdout the tests compare is the query's alone.

@@ -34,7 +34,7 @@ import Testing
                             "FactoryCluster", "FactoryPublishing", "FactoryStudio", "FactoryMCP", "FactoryImaging", "ArgumentParser"],
         "factory": ["FactoryCommands"],
         // The benchmarks: beside the command line, never in the shipping binary.
-        "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster",
+        "FactoryBench": ["FactoryCore", "FactoryKinds", "FactoryProviders", "FactoryFakeProviders", "FactoryCluster", "FactoryTesting",
                          "FactoryImaging", "FactoryMedia", "ArgumentParser"],
         "factory-bench": ["FactoryBench"],
         "FactoryTesting": ["FactoryCore", "FactoryKinds", "FactoryImaging"],

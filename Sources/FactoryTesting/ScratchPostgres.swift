@@ -8,6 +8,12 @@ import Glibc
 /// authentication for the user `factory`. As root (CI) it runs as the `postgres` user, which owns
 /// the folder. Stopped and removed by `stop()`.
 public final class ScratchPostgres: Sendable {
+    /// Why the throwaway server could not be made or driven.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     public let folder: URL
     public let port: Int
     let bin: URL
@@ -101,14 +107,14 @@ public final class ScratchPostgres: Sendable {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ClusterError(.connection, "cannot start \(path) (error \(spawned))") }
+        guard spawned == 0 else { throw ScratchPostgres.Failure("cannot start \(path) (error \(spawned))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         let complaint = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         let exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         guard exited == 0 else {
-            throw ClusterError(.connection, "\((path as NSString).lastPathComponent) \(arguments.last ?? "") exited "
+            throw ScratchPostgres.Failure("\((path as NSString).lastPathComponent) \(arguments.last ?? "") exited "
                                + "\(exited): \(complaint.suffix(800))\(text.isEmpty ? "" : " (stdout: \(text.suffix(400)))")")
         }
         return (text, complaint)
@@ -120,7 +126,7 @@ public final class ScratchPostgres: Sendable {
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).compactMap(Int.init).filter { $0 >= 15 }
         guard let newest = versions.max(),
               FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("\(newest)/bin/initdb").path) else {
-            throw ClusterError(.connection, "no PostgreSQL 15 or later in /usr/lib/postgresql; install Debian's `postgresql` "
+            throw ScratchPostgres.Failure("no PostgreSQL 15 or later in /usr/lib/postgresql; install Debian's `postgresql` "
                                + "(make test-deps does)")
         }
         return root.appendingPathComponent("\(newest)/bin")
@@ -129,7 +135,7 @@ public final class ScratchPostgres: Sendable {
     /// A port nothing listens on now (bound to 0, read back, closed).
     static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ClusterError(.connection, "cannot open a socket to find a free port") }
+        guard fd >= 0 else { throw ScratchPostgres.Failure("cannot open a socket to find a free port") }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -139,7 +145,7 @@ public final class ScratchPostgres: Sendable {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        guard bound else { throw ClusterError(.connection, "cannot bind 127.0.0.1 to find a free port") }
+        guard bound else { throw ScratchPostgres.Failure("cannot bind 127.0.0.1 to find a free port") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
