@@ -22,14 +22,9 @@ extension FactoryCommand {
         @Flag(help: "Withdraw the items' approvals instead.")
         var revoke = false
 
-        @Option(help: "The manifest (default: the one named by the newest report.json under the output folder).")
-        var manifest: String?
+        @OptionGroup var options: ItemOptions
 
-        @Option(help: "Bundles are under DIR instead of the manifest's `output:`.")
-        var output: String?
 
-        @Option(help: "The state folder (default <output>/.factory or $FACTORY_STATE).")
-        var state: String?
 
         @OptionGroup var week: WeekOption
 
@@ -37,9 +32,7 @@ extension FactoryCommand {
 
         func run() async throws {
             guard let first = items.first else { throw failure("name at least one item") }
-            let found = manifest == nil ? try Regenerate.findManifest(item: first, output: output) : nil
-            var location = ManifestLocation(manifest: manifest ?? found?.manifest ?? "", output: output, state: state,
-                                            week: week.week ?? found?.week)
+            var location = try options.location(item: first, week: week).location
             let loaded = try location.loadManifest()
             location = try cluster.located(location, loaded)
             let unknown = items.filter { id in !loaded.items.contains { $0.id == id } }

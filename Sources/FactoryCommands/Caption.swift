@@ -29,14 +29,9 @@ extension FactoryCommand {
         @Option(help: "YouTube's title (YouTube only).")
         var title: String?
 
-        @Option(help: "The manifest (default: the one named by the newest report.json under the output folder).")
-        var manifest: String?
+        @OptionGroup var options: ItemOptions
 
-        @Option(help: "Bundles are under DIR instead of the manifest's `output:`.")
-        var output: String?
 
-        @Option(help: "The state folder (default <output>/.factory or $FACTORY_STATE).")
-        var state: String?
 
         @OptionGroup var week: WeekOption
 
@@ -47,9 +42,7 @@ extension FactoryCommand {
                 throw failure("--platform \(platform): use tiktok, youtube or instagram")
             }
             if title != nil, target != .youtube { throw failure("--title is YouTube's; \(target.title) posts the caption only") }
-            let found = manifest == nil ? try Regenerate.findManifest(item: item, output: output) : nil
-            var location = ManifestLocation(manifest: manifest ?? found?.manifest ?? "", output: output, state: state,
-                                            week: week.week ?? found?.week)
+            var location = try options.location(item: item, week: week).location
             let loaded = try location.loadManifest()
             location = try cluster.located(location, loaded)
             guard loaded.items.contains(where: { $0.id == item }) else {

@@ -25,8 +25,7 @@ extension FactoryCommand {
         @Argument(help: "The item's id.")
         var item: String
 
-        @Option(help: "The manifest (default: the one named by the newest report.json under the output folder).")
-        var manifest: String?
+        @OptionGroup var options: ItemOptions
 
         @Option(help: "Redo only this stage: text, image, speech or render.")
         var stage: String?
@@ -37,11 +36,7 @@ extension FactoryCommand {
         @Option(help: "A numbered alternative for the redone stage (its seed comes from the item id and the number).")
         var variant: Int?
 
-        @Option(help: "Write bundles under DIR instead of the manifest's `output:`.")
-        var output: String?
 
-        @Option(help: "Keep state in DIR instead of <output>/.factory (or $FACTORY_STATE).")
-        var state: String?
 
         @OptionGroup var week: WeekOption
 
@@ -68,11 +63,12 @@ extension FactoryCommand {
                 }
                 return g
             }
-            let found = manifest == nil ? try Self.findManifest(item: item, output: output) : nil
-            var location = ManifestLocation(manifest: manifest ?? found?.manifest ?? "", output: output, state: state, week: week.week)
+            // The report's week is not taken as given: a standing manifest is checked against it below.
+            let (first, foundWeek) = try options.location(item: item, week: week, reportWeek: false)
+            var location = first
             var loaded = try location.loadManifest()
             if week.week == nil, loaded.weekSpec.isStanding,
-               let made = found?.week ?? Self.newestReport(item: item, output: (location.outputFolder ?? loaded.output).path,
+               let made = foundWeek ?? Self.newestReport(item: item, output: (location.outputFolder ?? loaded.output).path,
                                                             manifest: location.manifest)?.week,
                made != loaded.week.description {
                 // A standing manifest: the week the item was last made, not the one today resolves to.
