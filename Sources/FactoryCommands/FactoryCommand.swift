@@ -128,7 +128,7 @@ struct ManifestLocation: Sendable {
             budget: manifest.budget, timezone: manifest.timezone, week: manifest.week.description,
             runId: runId, fresh: fresh,
             limits: [.runware: c.runware, .openai: c.openai, .anthropic: c.anthropic], total: c.total, freshStages: freshStages)
-        settings.quarantine = weekFolder(manifest).appendingPathComponent(".quarantine", isDirectory: true)
+        settings.quarantine = QuarantineFolder.week(weekFolder(manifest))
         return settings
     }
 }

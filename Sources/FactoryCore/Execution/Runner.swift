@@ -233,7 +233,7 @@ public struct Runner: Sendable {
                         }
                         let notes = await remember(job, assets: assets)
                         // A quarantine left by an earlier failed attempt no longer applies.
-                        try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".quarantine/\(item.id)"))
+                        try? FileManager.default.removeItem(at: QuarantineFolder.item(item.id, in: weekFolder))
                         return (writer.final.path, notes)
                     } catch {
                         writer.discard()

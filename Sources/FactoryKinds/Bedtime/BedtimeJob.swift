@@ -45,7 +45,7 @@ struct BedtimeJob: Sendable {
         return Digest.sha256(data)
     }
 
-    var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
+    var quarantine: URL { QuarantineFolder.item(item.id, in: weekFolder) }
     var work: URL { weekFolder.appendingPathComponent(".work/\(item.id)", isDirectory: true) }
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "bedtime") }
 

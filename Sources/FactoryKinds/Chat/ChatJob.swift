@@ -24,7 +24,7 @@ struct ChatJob: Sendable {
 
     var chatWriter: ChatWriter {
         ChatWriter(item: item, spec: spec, week: manifest.week, provider: providers.text,
-                   quarantine: weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true), memory: memory)
+                   quarantine: QuarantineFolder.item(item.id, in: weekFolder), memory: memory)
     }
 
     /// The title, premise and cast, fixed when the thread was written by hand.

@@ -24,7 +24,7 @@ struct RecipeJob: Sendable {
         var pictures: [String: Data]
     }
 
-    var quarantine: URL { weekFolder.appendingPathComponent(".quarantine/\(item.id)", isDirectory: true) }
+    var quarantine: URL { QuarantineFolder.item(item.id, in: weekFolder) }
     var seed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, "recipe") }
 
     var recipeWriter: RecipeWriter {
