@@ -425,7 +425,23 @@ function cardNode(card) {
       cardFacts(card),
       failedChecks(card.failedChecks || []),
       postLines(card.posts || []),
+      figureLines(card),
       cardActions(card, title)));
+}
+
+/** What each platform's post did: "TikTok: 1200 views · 96 likes …" (a figure not given is —, never 0),
+ * and the views-over-time chart, an SVG image the studio draws. */
+function figureLines(card) {
+  const figures = card.figures || [];
+  if (!figures.length) return null;
+  const count = (value) => (typeof value === 'number' ? String(Math.floor(value)) : '—');
+  const chart = localUrl(card.viewsChart);
+  const names = { tiktok: 'TikTok', youtube: 'YouTube', instagram: 'Instagram' };
+  return el('div', { class: 'figures', 'aria-label': 'How the posts did' },
+    chart ? el('img', { class: 'views-chart', src: chart, alt: `Views over time: ${card.title || card.id}`, width: 260, height: 64 }) : null,
+    el('ul', {}, figures.map((f) => el('li', { data: { platform: f.platform } },
+      `${names[f.platform] || capital(f.platform)}: ${count(f.views)} views · ${count(f.likes)} likes · ${count(f.comments)} comments · ${count(f.shares)} shares`,
+      f.note ? el('span', { class: 'post-reason', text: ` — ${f.note}` }) : null))));
 }
 
 function cardFacts(card) {
