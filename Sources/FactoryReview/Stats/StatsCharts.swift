@@ -15,7 +15,7 @@ public enum StatsCharts {
         }
         let top = max(1, all.map(\.1).max() ?? 1)
         let span = max(1, last.timeIntervalSince(first))
-        let left = 4.0, right = Double(width) - 70, up = 6.0, down = Double(height) - 8
+        let left = 4.0, right = Double(width) - 92, up = 6.0, down = Double(height) - 8
         var parts = ["<svg class=\"spark\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"views over time\">"]
         for (index, line) in series.enumerated() where !line.points.isEmpty {
             let colour = colours[index % colours.count]
@@ -24,7 +24,12 @@ public enum StatsCharts {
                 let y = down - (down - up) * point.1 / top
                 return String(format: "%.1f,%.1f", x, y)
             }
-            parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(coordinates.joined(separator: " "))\"/>")
+            if coordinates.count == 1 {
+                let xy = coordinates[0].split(separator: ",")
+                parts.append("<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"2.5\" fill=\"\(colour)\"/>")
+            } else {
+                parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(coordinates.joined(separator: " "))\"/>")
+            }
             let y = 12 + index * 13
             parts.append("<text x=\"\(Int(right) + 4)\" y=\"\(y)\" font-size=\"10\" fill=\"\(colour)\">\(HTML.escape(line.label)) \(StatsFormat.count(line.points.last?.1))</text>")
         }
@@ -36,7 +41,7 @@ public enum StatsCharts {
     public static func bars(_ title: String, _ bars: [(label: String, value: Double?)], unit: String, width: Int = 640, height: Int = 220) -> String {
         let top = max(1e-9, bars.compactMap(\.value).max() ?? 1)
         let left = 44.0, bottom = Double(height) - 28, plotTop = 26.0
-        let slot = (Double(width) - left - 8) / Double(max(1, bars.count))
+        let slot = min(72, (Double(width) - left - 8) / Double(max(1, bars.count)))
         var parts = ["<svg class=\"chart\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(HTML.escape(title))\">",
                      "<text x=\"4\" y=\"16\" font-size=\"13\" font-weight=\"600\">\(HTML.escape(title))</text>",
                      "<line x1=\"\(left)\" y1=\"\(bottom)\" x2=\"\(width - 4)\" y2=\"\(bottom)\" stroke=\"#9ca3af\"/>"]

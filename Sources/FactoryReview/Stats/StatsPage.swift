@@ -31,7 +31,7 @@ public enum StatsPage {
             body.append("<tr><td>\(HTML.escape(post.week))</td><td>\(HTML.escape(post.item))</td><td>\(post.platform.rawValue)</td>"
                         + "<td>\(StatsFormat.count(post.figures.views))</td><td>\(StatsFormat.count(post.figures.likes))</td>"
                         + "<td>\(StatsFormat.number(post.figures.engagementRate, unit: "%"))</td><td>\(StatsFormat.number(perThousand, unit: "$"))</td>"
-                        + "<td>\(StatsCharts.sparkline([(post.platform.rawValue, points)], width: 180, height: 40))</td>"
+                        + "<td>\(StatsCharts.sparkline([(post.platform.title, points)], width: 220, height: 40))</td>"
                         + "<td>\(HTML.escape(post.stuck.map { "STUCK: \($0.cause). \($0.fix)" } ?? post.reason ?? ""))</td></tr>")
         }
         body.append("</table>")

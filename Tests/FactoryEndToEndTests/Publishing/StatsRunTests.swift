@@ -83,6 +83,10 @@ import Testing
             let review = try TestSupport.runFactory(["review", "--output", week.output.path], in: week.folder.url, environment: environment)
             let gallery = try String(contentsOf: week.weekFolder.appendingPathComponent("index.html"), encoding: .utf8)
             #expect(gallery.contains("<svg class=\"spark\"") && gallery.contains("TikTok: 3000 views"), "\(review.stdout)\(review.stderr)")
+            if let keep = ProcessInfo.processInfo.environment["FACTORY_KEEP_SCREENSHOTS"] {
+                try? FileManager.default.copyItem(at: page, to: URL(fileURLWithPath: keep + "/stats.html"))
+                try? FileManager.default.copyItem(at: week.weekFolder.appendingPathComponent("index.html"), to: URL(fileURLWithPath: keep + "/gallery.html"))
+            }
         }
     }
 
