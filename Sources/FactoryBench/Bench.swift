@@ -337,7 +337,7 @@ extension BenchCommand {
             }
             let settings = BenchSettings.fromProcess()
             let seconds = try await PosterBench.render(poster, manifest: loaded, to: to,
-                                                       providers: ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(),
+                                                       providers: ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry), image: OfflineImageProvider(kinds: StandardKinds.registry),
                                                                               speech: OfflineSpeechProvider()),
                                                        tuning: settings.render, trace: settings.trace)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
@@ -350,7 +350,7 @@ extension BenchCommand {
         @Option var to: String
 
         func run() async throws {
-            let conversation = try await ChatBench.conversation(provider: OfflineTextProvider())
+            let conversation = try await ChatBench.conversation(provider: OfflineTextProvider(kinds: StandardKinds.registry))
             let settings = BenchSettings.fromProcess()
             let (seconds, _) = try ChatBench.render(conversation, to: to, tuning: settings.render, trace: settings.trace)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))

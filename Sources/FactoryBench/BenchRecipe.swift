@@ -15,7 +15,7 @@ extension BenchCommand {
         func run() async throws {
             guard let chosen = RecipeTemplate(rawValue: template) else { throw ValidationError("no template \(template)") }
             let settings = BenchSettings.fromProcess()
-            let seconds = try await RecipeBench.render(template: chosen, images: OfflineImageProvider(), to: to,
+            let seconds = try await RecipeBench.render(template: chosen, images: OfflineImageProvider(kinds: StandardKinds.registry), to: to,
                                                        tuning: settings.render, trace: settings.trace)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
@@ -30,7 +30,7 @@ extension BenchCommand {
         @Option var minutes = 2.0
 
         func run() async throws {
-            let cover = try await OfflineImageProvider().generate(
+            let cover = try await OfflineImageProvider(kinds: StandardKinds.registry).generate(
                 ImageRequest(positivePrompt: "a girl and an owl in a firefly forest", negativePrompt: "", model: "offline", width: 576,
                              height: 1024, steps: 1, cfgScale: 1, seed: 7, hints: ["style": "watercolor", "series": "mindful-moment"]),
                 context: CallContext(item: "bench", stage: "image", gateway: nil)).data

@@ -18,6 +18,9 @@ struct RunSession {
     let resolved: ResolvedProviders
     /// The `FACTORY_*` render and publish settings, read once when the session opens.
     let settings: ProcessSettings
+    /// The kinds, built once for the session (rendering with its settings): the content library,
+    /// the providers and every runner use this one registry.
+    let kinds: KindRegistry
     let stop = StopSignal()
 
     /// Opens the session on `stores`, runs `body` with it, and closes it whatever `body` does.
@@ -31,18 +34,21 @@ struct RunSession {
             throw ExitCode(75)
         }
         defer { withExtendedLifetime(claim) {} }
+        let settings = ProcessSettings(environment: ProcessInfo.processInfo.environment)
+        let kinds = StandardKinds.tunedRegistry(settings.render)
         let resolved: ResolvedProviders
         do {
             resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
                                                            offline: offline,
                                                            library: try ContentLibrary.load(manifest.library, manifestFolder: manifest.folder,
-                                                                                            kinds: StandardKinds.registry))
+                                                                                            kinds: kinds),
+                                                           kinds: kinds)
         } catch {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)
         }
         let session = RunSession(manifest: manifest, location: location, stores: stores, claim: claim, resolved: resolved,
-                                 settings: ProcessSettings(environment: ProcessInfo.processInfo.environment))
+                                 settings: settings, kinds: kinds)
         // `defer` cannot await: the transport is shut down on both paths here, once.
         do {
             let value = try await body(session)
@@ -59,7 +65,7 @@ struct RunSession {
     /// fence; `manifest` when the command changed its own copy.
     func runner(_ manifest: Manifest? = nil, options: RunOptions, gateway: PaidCallGateway? = nil,
                 progress: RunProgress = RunProgress(), memory: RunMemory? = nil, log: @escaping @Sendable (String) -> Void) -> Runner {
-        Runner(manifest: manifest ?? self.manifest, providers: resolved.set, kinds: StandardKinds.tunedRegistry(settings.render),
+        Runner(manifest: manifest ?? self.manifest, providers: resolved.set, kinds: kinds,
                options: settings.applied(to: options), gateway: gateway,
                stop: stop, log: log, progress: progress, publication: stores.fence, memory: memory)
     }

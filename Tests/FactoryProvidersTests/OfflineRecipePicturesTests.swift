@@ -24,7 +24,7 @@ struct OfflineRecipePicturesTests {
 
     static func generate(_ request: ImageRequest) async throws -> GeneratedImage {
         try Vips.start()
-        return try await OfflineImageProvider().generate(request, context: CallContext(item: "recipe", stage: "image", gateway: nil))
+        return try await OfflineImageProvider(kinds: StandardKinds.registry).generate(request, context: CallContext(item: "recipe", stage: "image", gateway: nil))
     }
 
     static func raster(_ request: ImageRequest) async throws -> Raster {
@@ -144,7 +144,7 @@ struct OfflineRecipePicturesTests {
                      "role": "meal", "prompt": "a calm lake at dawn"]
         let request = ImageRequest(positivePrompt: "a calm lake at dawn", negativePrompt: "", model: "m", width: 576, height: 1024,
                                    steps: 20, cfgScale: 7, seed: 99, hints: hints)
-        let image = try await OfflineImageProvider().generate(request, context: CallContext(item: "poster", stage: "image", gateway: nil))
+        let image = try await OfflineImageProvider(kinds: StandardKinds.registry).generate(request, context: CallContext(item: "poster", stage: "image", gateway: nil))
         #expect(image.record.model == "procedural-photographic-v1")
 
         // The landscape painted directly, exactly as the provider did before recipe pictures existed.

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryFakeProviders
 @testable import FactoryProviders
 import FactoryTesting
@@ -212,13 +213,13 @@ struct RealtimeSpeechTests {
     @Test("doctor opens a session and closes it without a response: nothing billed; a wrong key is a problem without the key")
     func doctorProbe() async throws {
         let h = try await RealtimeHarness()
-        let finding = await ProviderDoctor().realtimeSession(h.provider.client, model: "gpt-realtime-2.1-mini")
+        let finding = await ProviderDoctor(kinds: StandardKinds.registry).realtimeSession(h.provider.client, model: "gpt-realtime-2.1-mini")
         #expect(finding.level == .ok, "\(finding.message)")
         #expect(await h.server.stats().billed == 0)
         var wrong = h.provider.client
         wrong.key = "sk-CANARY-wrong-key-0099"
         Secrets.register(wrong.key)
-        let refused = await ProviderDoctor().realtimeSession(wrong, model: "gpt-realtime-2.1-mini")
+        let refused = await ProviderDoctor(kinds: StandardKinds.registry).realtimeSession(wrong, model: "gpt-realtime-2.1-mini")
         #expect(refused.level == .problem)
         #expect(refused.message.contains("OPENAI_API_KEY"), "\(refused.message)")
         #expect(!refused.message.contains(wrong.key))

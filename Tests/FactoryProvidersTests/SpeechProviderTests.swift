@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryFakeProviders
 @testable import FactoryProviders
 import FactoryTesting
@@ -127,7 +128,7 @@ struct SpeechProviderTests {
     @Test("resolver: speech auto is OpenAI with a key and espeak-ng without")
     func resolverAuto() async throws {
         let live = try await ResolvedProviders.resolve(ProviderChoices(text: .offline, image: .offline, speech: .auto),
-                                                       environment: Self.environment(openAIKey: true), offline: false)
+                                                       environment: Self.environment(openAIKey: true), offline: false, kinds: StandardKinds.registry)
         #expect(live.speech.name == "openai" && live.set.speech?.name == "openai")
         #expect(live.live[.speech] == .openai)
         // The default moves to the Realtime model on OpenAI's shutdown day (SpeechChoice).
@@ -136,7 +137,7 @@ struct SpeechProviderTests {
         #expect(live.set.description.contains(expected), "\(live.set.description)")
         await live.transport?.shutdown()
 
-        let offline = try await ResolvedProviders.resolve(ProviderChoices(), environment: Self.environment(openAIKey: false), offline: false)
+        let offline = try await ResolvedProviders.resolve(ProviderChoices(), environment: Self.environment(openAIKey: false), offline: false, kinds: StandardKinds.registry)
         #expect(offline.speech.name == "offline" && offline.set.speech?.name == "offline")
         #expect(offline.live[.speech] == nil && offline.transport == nil)
         let line = try #require(offline.set.description.first { $0.hasPrefix("speech:") })
@@ -149,19 +150,19 @@ struct SpeechProviderTests {
     func resolverExplicit() async throws {
         let error = await #expect(throws: FactoryError.self) {
             try await ResolvedProviders.resolve(ProviderChoices(text: .offline, image: .offline, speech: .openai),
-                                                environment: Self.environment(openAIKey: false), offline: false)
+                                                environment: Self.environment(openAIKey: false), offline: false, kinds: StandardKinds.registry)
         }
         #expect(error?.description.contains("providers.speech") == true)
         #expect(error?.description.contains("OPENAI_API_KEY") == true)
 
         let chosen = try await ResolvedProviders.resolve(ProviderChoices(text: .offline, image: .offline, speech: .offline),
-                                                         environment: Self.environment(openAIKey: true), offline: false)
+                                                         environment: Self.environment(openAIKey: true), offline: false, kinds: StandardKinds.registry)
         #expect(chosen.speech.name == "offline")
         #expect(chosen.set.description.contains { $0.hasPrefix("speech: offline") && $0.contains("manifest says offline") })
         await chosen.transport?.shutdown()
 
         let forced = try await ResolvedProviders.resolve(ProviderChoices(speech: .openai), environment: Self.environment(openAIKey: true),
-                                                         offline: true)
+                                                         offline: true, kinds: StandardKinds.registry)
         #expect(forced.speech.name == "offline" && forced.set.speech?.name == "offline" && forced.transport == nil)
         #expect(forced.set.description.contains { $0.hasPrefix("speech: offline") && $0.contains("--offline") })
     }

@@ -28,14 +28,17 @@ public struct ProviderDoctor: Sendable {
     /// models.json older than this many days gets a warning to re-check the prices.
     public var maxTableAge = 90
 
-    public init() {}
+    /// The kinds the offline providers would write and paint for (the command's registry).
+    public let kinds: KindRegistry
+
+    public init(kinds: KindRegistry) { self.kinds = kinds }
 
     /// Checks the providers a run with `choices` would use (and the image models of `imageModels`).
     public func check(_ choices: ProviderChoices, imageModels: [String], environment: [String: String]) async -> [Finding] {
         var findings: [Finding] = []
         let resolved: ResolvedProviders
         do {
-            resolved = try await ResolvedProviders.resolve(choices, environment: environment, offline: false, models: models)
+            resolved = try await ResolvedProviders.resolve(choices, environment: environment, offline: false, models: models, kinds: kinds)
         } catch {
             return [Finding(provider: "setup", level: .problem, message: Secrets.redact("\(error)"))]
         }

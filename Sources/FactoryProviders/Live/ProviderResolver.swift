@@ -44,7 +44,7 @@ public struct ResolvedProviders: Sendable {
     /// (`ContentLibrary.load`), through the writers of `kinds`.
     public static func resolve(_ choices: ProviderChoices, environment: [String: String], offline: Bool,
                                models: ModelTable = .bundled, library: ContentLibrary = .standard,
-                               kinds: KindRegistry = StandardKinds.registry) async throws -> ResolvedProviders {
+                               kinds: KindRegistry) async throws -> ResolvedProviders {
         // Every key and URL is checked before any client is made.
         for provider in ProviderID.allCases where !offline {
             _ = try ProviderEndpoint.resolve(provider, environment: environment)

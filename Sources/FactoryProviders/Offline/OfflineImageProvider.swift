@@ -11,7 +11,7 @@ public struct OfflineImageProvider: ImageProvider {
     /// The kinds whose offline art paints their requests.
     let kinds: KindRegistry
 
-    public init(kinds: KindRegistry = StandardKinds.registry) {
+    public init(kinds: KindRegistry) {
         self.kinds = kinds
     }
 

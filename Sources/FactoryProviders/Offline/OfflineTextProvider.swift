@@ -11,7 +11,7 @@ public struct OfflineTextProvider: TextProvider {
     /// The kinds whose offline writers answer.
     let kinds: KindRegistry
 
-    public init(library: ContentLibrary = .standard, kinds: KindRegistry = StandardKinds.registry) {
+    public init(library: ContentLibrary = .standard, kinds: KindRegistry) {
         self.library = library
         self.kinds = kinds
     }

@@ -22,7 +22,7 @@ struct OfflineStoryTests {
     ].map { ($0.0, $0.1(minutes, seed)) } }
 
     static func write(_ brief: StoryBrief) async throws -> (WrittenText, Story) {
-        let written = try await OfflineTextProvider().write(StoryPrompt.request(brief),
+        let written = try await OfflineTextProvider(kinds: StandardKinds.registry).write(StoryPrompt.request(brief),
                                                              context: CallContext(item: "story", stage: "text", gateway: nil))
         return (written, try StoryCheck.validate(written.text, brief: brief).get())
     }
@@ -48,7 +48,7 @@ struct OfflineStoryTests {
     @Test func everyMinuteFromOneToTwentyPasses() async throws {
         for minutes in 1...20 {
             for (theme, brief) in Self.briefs(minutes, UInt64(minutes) * 31) {
-                let written = try await OfflineTextProvider().write(StoryPrompt.request(brief),
+                let written = try await OfflineTextProvider(kinds: StandardKinds.registry).write(StoryPrompt.request(brief),
                                                                           context: CallContext(item: "s", stage: "text", gateway: nil))
                 if case .failure(let problems) = StoryCheck.validate(written.text, brief: brief) {
                     Issue.record("\(theme) \(minutes) min: \(problems)")

@@ -14,7 +14,7 @@ struct OfflineChatWriterTests {
     }
 
     static func write(_ brief: ConversationBrief) async throws -> WrittenText {
-        try await OfflineTextProvider().write(ChatPrompt.request(brief), context: CallContext(item: "chat", stage: "text", gateway: nil))
+        try await OfflineTextProvider(kinds: StandardKinds.registry).write(ChatPrompt.request(brief), context: CallContext(item: "chat", stage: "text", gateway: nil))
     }
 
     /// The counts to try for a length: the usual ones that fit, and both ends of its range.
@@ -95,7 +95,7 @@ struct OfflineChatWriterTests {
     func record() async throws {
         let brief = Self.brief(.mystery, .scary, .long, count: 23, seed: 5)
         let request = ChatPrompt.request(brief)
-        let written = try await OfflineTextProvider().write(request, context: CallContext(item: "thu-chat", stage: "script", gateway: nil))
+        let written = try await OfflineTextProvider(kinds: StandardKinds.registry).write(request, context: CallContext(item: "thu-chat", stage: "script", gateway: nil))
         #expect(written.record.stage == "script")
         #expect(written.record.provider == "offline" && written.record.model == "chat-scripts-v1")
         #expect(written.record.parameters["genre"] == "mystery" && written.record.parameters["mood"] == "scary")

@@ -22,7 +22,7 @@ import Testing
         #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: RecentWork([.quote: all])) == nil)
         let request = QuoteBrief(series: .mondayMotivation, theme: "a hill", week: week, seed: 1, recent: RecentWork([.quote: all]))
         await #expect {
-            _ = try await OfflineTextProvider().write(QuotePrompt.request(request), context: Self.context)
+            _ = try await OfflineTextProvider(kinds: StandardKinds.registry).write(QuotePrompt.request(request), context: Self.context)
         } throws: { error in
             let text = "\(error)"
             return text.contains("item mon: the offline quote library is exhausted: every monday-motivation quote it has (\(all.count))")
@@ -93,7 +93,7 @@ import Testing
         #expect(OfflineStoryWriter.write(brief) == nil)
         let total = 13 + more, request = StoryPrompt.request(brief)
         await #expect {
-            _ = try await OfflineTextProvider().write(request, context: CallContext(item: "sat-bedtime", stage: "text", gateway: nil))
+            _ = try await OfflineTextProvider(kinds: StandardKinds.registry).write(request, context: CallContext(item: "sat-bedtime", stage: "text", gateway: nil))
         } throws: { error in
             let text = "\(error)"
             return text.contains("item sat-bedtime: the offline story library is exhausted: every \(family) story it has (\(total))")
@@ -123,7 +123,7 @@ import Testing
         #expect(OfflineChatWriter.write(brief) == nil)
         let request = ChatPrompt.request(brief)
         await #expect {
-            _ = try await OfflineTextProvider().write(request, context: CallContext(item: "chat", stage: "script", gateway: nil))
+            _ = try await OfflineTextProvider(kinds: StandardKinds.registry).write(request, context: CallContext(item: "chat", stage: "script", gateway: nil))
         } throws: { error in
             "\(error)".contains("item chat: the offline chat-script library is exhausted: every \(genre.rawValue) script it has (\(scripts.count))")
         }

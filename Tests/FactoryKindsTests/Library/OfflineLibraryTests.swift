@@ -143,7 +143,7 @@ struct OfflineLibraryTests {
         let folder = try Self.folder(["quotes/calm.json": Self.oneQuote])
         let library = try ContentLibrary.load(LibrarySetting(path: "lib", mode: .replace), manifestFolder: folder.url, kinds: StandardKinds.registry)
         let brief = QuoteBrief(series: .mondayMotivation, theme: "", week: ISOWeek(year: 2026, week: 48), seed: 1)
-        let written = try await OfflineTextProvider(library: library).write(QuotePrompt.request(brief), context: CallContext(item: "q", stage: "text", gateway: nil))
+        let written = try await OfflineTextProvider(library: library, kinds: StandardKinds.registry).write(QuotePrompt.request(brief), context: CallContext(item: "q", stage: "text", gateway: nil))
         let quote = try QuotePrompt.quote(written, provider: "offline")
         #expect(quote.text == Self.calmQuote && quote.attribution == "Nobody in Particular")
     }

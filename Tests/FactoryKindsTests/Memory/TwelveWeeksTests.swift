@@ -55,7 +55,7 @@ import Testing
         let folder = try TemporaryFolder("twelve-weeks")
         let path = try folder.write(Self.manifest, to: "week.yaml")
         let ledger = try Ledger(path: folder.url.appendingPathComponent("out/.factory/ledger.sqlite"))
-        let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(), speech: OfflineSpeechProvider())
+        let providers = ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry), image: OfflineImageProvider(kinds: StandardKinds.registry), speech: OfflineSpeechProvider())
         var earlier: [String: [String: String]] = [:]
         for n in 1...12 {
             let week = ISOWeek(year: 2026, week: 40).adding(weeks: n - 1)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Offline recipe writer")
 struct OfflineRecipeTests {
     static func write(_ prompt: String, seed: UInt64 = 1) async throws -> WrittenText {
-        try await OfflineTextProvider().write(RecipePrompt.request(RecipeBrief(prompt: prompt, seed: seed)),
+        try await OfflineTextProvider(kinds: StandardKinds.registry).write(RecipePrompt.request(RecipeBrief(prompt: prompt, seed: seed)),
                                               context: CallContext(item: "recipe", stage: "text", gateway: nil))
     }
 

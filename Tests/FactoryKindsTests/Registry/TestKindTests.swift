@@ -52,7 +52,7 @@ import Testing
         let path = try folder.write(Self.manifest, to: "week.yaml")
         let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
         let output = folder.url.appendingPathComponent("out")
-        let providers = ProviderSet(text: OfflineTextProvider(), image: OfflineImageProvider(kinds: NoteCardKind.registry))
+        let providers = ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry), image: OfflineImageProvider(kinds: NoteCardKind.registry))
         let runner = Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
                             options: RunOptions(output: output), log: { _ in })
 
@@ -102,7 +102,7 @@ import Testing
 
         let library = try ContentLibrary.load(manifest.library, manifestFolder: folder.url, kinds: NoteCardKind.registry)
         let output = folder.url.appendingPathComponent("out")
-        let providers = ProviderSet(text: OfflineTextProvider(library: library, kinds: NoteCardKind.registry), image: OfflineImageProvider())
+        let providers = ProviderSet(text: OfflineTextProvider(library: library, kinds: NoteCardKind.registry), image: OfflineImageProvider(kinds: StandardKinds.registry))
         let runner = Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
                             options: RunOptions(output: output), log: { _ in })
         let plan = runner.plan(cache: nil, committed: (today: "2026-11-25", day: 0, week: 0))
