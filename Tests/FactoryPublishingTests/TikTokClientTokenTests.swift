@@ -105,7 +105,7 @@ struct TikTokClientTokenTests {
                 let again = try await http.send(.GET, page, platform: .tiktok)
                 let code2 = try #require(again.headers["location"].flatMap(URLComponents.init(string:))?.queryItems?.first { $0.name == "code" }?.value)
                 let token = try await client.exchange(code: code2, redirect: redirect, verifier: verifier)
-                #expect(token.account == "fake-open-id" && token.scopes == ["video.upload", "video.publish"])
+                #expect(token.account == "fake-open-id" && token.scopes == ["video.upload", "video.publish", "video.list"])
                 #expect(token.refreshToken != nil && token.expiresAt != nil && token.refreshExpiresAt != nil)
                 let check = await TikTokClient(context: try PostingHarness.context(server, platform: .tiktok, vault: PostingTestVault(token), seed: nil),
                                                http: http).check()
