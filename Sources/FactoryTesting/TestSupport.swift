@@ -28,8 +28,29 @@ public enum TestSupport {
         return repoRoot.appendingPathComponent(".build/debug/factory").path
     }
 
-    /// Debian's `faketime` (the `faketime` package, installed by `make test`).
-    public static let faketime = "/usr/bin/faketime"
+    /// Debian's libfaketime (the `faketime` package, installed by `make test`), preloaded directly.
+    /// Not through the `faketime` wrapper: it makes a semaphore and a shared-memory segment named
+    /// after its pid, leaves them in /dev/shm when killed, and a later wrapper given the same pid
+    /// refuses to start ("sem_open: File exists").
+    public static let libfaketime: String = {
+        let candidates = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+                          "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+                          "/usr/lib/faketime/libfaketime.so.1"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }()
+
+    /// The environment that runs a child on `day` ("2027-01-08 09:00:00", UTC), its clock ticking
+    /// on from there; monotonic time is left alone, so timeouts behave.
+    ///
+    /// `FAKETIME_SHARED` names segments that do not exist, so each process keeps its own clock.
+    /// Left unset, libfaketime would create pid-named segments itself and `setenv` their names
+    /// while the binary loads; that moves `environ`, behind which Swift finds `argv`, and the
+    /// factory would start with no arguments.
+    public static func fakeTime(_ day: String) -> [String: String] {
+        let none = "/factory-test-none-\(UUID().uuidString)"
+        return ["LD_PRELOAD": libfaketime, "FAKETIME": "@\(day)", "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+                "FAKETIME_SHARED": "\(none)-sem \(none)-shm"]
+    }
 
     /// What a finished process said.
     public struct Output: Sendable {
@@ -71,20 +92,14 @@ public enum TestSupport {
     }
 
     /// Runs the factory binary with `arguments` in `directory` and waits for it.
-    /// `at` ("2027-01-08 09:00:00", UTC) runs it on another day under Debian's `faketime`, the clock
-    /// ticking on from there (monotonic time is left alone, so timeouts behave).
+    /// `at` ("2027-01-08 09:00:00", UTC) runs it on another day under Debian's libfaketime.
     public static func runFactory(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
                                   at day: String? = nil) throws -> Output {
         let process = Process()
-        if let day {
-            process.executableURL = URL(fileURLWithPath: faketime)
-            process.arguments = ["-f", "@\(day)", factoryBinary] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: factoryBinary)
-            process.arguments = arguments
-        }
+        process.executableURL = URL(fileURLWithPath: factoryBinary)
+        process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = Self.environment(environment.merging(day == nil ? [:] : ["FAKETIME_DONT_FAKE_MONOTONIC": "1"]) { a, _ in a })
+        process.environment = Self.environment(environment.merging(day.map(fakeTime) ?? [:]) { a, _ in a })
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
