@@ -49,13 +49,13 @@ struct RunSession {
         }
         let session = RunSession(manifest: manifest, location: location, stores: stores, claim: claim, resolved: resolved,
                                  settings: settings, kinds: kinds)
-        // `defer` cannot await: the transport is shut down on both paths here, once.
+        // `defer` cannot await: the transport and the warm voice are shut down on both paths here, once.
         do {
             let value = try await body(session)
-            await resolved.transport?.shutdown()
+            await resolved.shutdown()
             return value
         } catch {
-            await resolved.transport?.shutdown()
+            await resolved.shutdown()
             throw error
         }
     }

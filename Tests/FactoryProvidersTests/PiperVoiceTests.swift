@@ -143,39 +143,18 @@ struct PiperVoiceTests {
         #expect(PiperVoice.wordTimings(text: "Hello there.", phonemes: [], sampleRate: 22_050).isEmpty)
     }
 
-    @Test("a long paragraph is read in two halves at the sentence end nearest its middle, joined with the sentence pause")
-    func halves() {
-        let paragraph = "Every night, an old woodpecker taps a soft rhythm on a tree. But tonight he sat on his branch, scratching "
-            + "his red cap. He had forgotten how the tapping went. Mr. Owl said nothing at all, and the wood waited."
-        let pieces = OfflineSpeechProvider.halves(paragraph)
-        #expect(pieces == ["Every night, an old woodpecker taps a soft rhythm on a tree. But tonight he sat on his branch, scratching his red cap.",
-                           "He had forgotten how the tapping went. Mr. Owl said nothing at all, and the wood waited."])
-        #expect(OfflineSpeechProvider.halves("Goodnight, Luna. Sleep well.") == ["Goodnight, Luna. Sleep well."], "short")
-        #expect(OfflineSpeechProvider.halves(String(repeating: "and on ", count: 40) + "it went.").count == 1, "one sentence")
-        #expect(OfflineSpeechProvider.halves(paragraph.replacingOccurrences(of: "tree. ", with: "tree.\n")).count == 1, "lines are the worker's to split")
-
-        let a = PiperSpeech(pcm: Data([1, 0, 2, 0]), phonemes: [PiperPhoneme("a", 2)])
-        let b = PiperSpeech(pcm: Data([3, 0]), phonemes: [PiperPhoneme("b", 1)])
-        let joined = PiperSpeech.joined([a, b], pauseSamples: 3)
-        #expect(joined.pcm == Data([1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0]))
-        #expect(joined.phonemes == [PiperPhoneme("a", 2), PiperPhoneme(" ", 3), PiperPhoneme("b", 1)])
-        #expect(PiperSpeech.joined([a, PiperSpeech(pcm: Data([3, 0]), phonemes: [])], pauseSamples: 3).phonemes.isEmpty, "half aligned is not aligned")
-    }
-
-    @Test("the real Piper reads a long paragraph in halves: every word timed in order, the pause between the halves a sentence pause",
+    @Test("the real Piper reads a long paragraph on its one warm worker: every word timed in order, sentence pauses kept",
           .enabled(if: Self.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
-    func realPiperHalves() async throws {
+    func realPiperParagraph() async throws {
         let paragraph = "In a clearing full of long grass, a mother deer and her fawn were nibbling the last of the clover. "
             + "Mia and Hoot stood very still, so still that the fawn came a few steps closer to look at them. "
             + "Its coat was dappled like sunlight, and it blinked at Hoot as if owls were the funniest thing in the wood."
-        let pieces = OfflineSpeechProvider.halves(paragraph)
-        #expect(pieces.count == 2)
         let provider = OfflineSpeechProvider(environment: ["PATH": ""], warn: { _ in })
         let audio = try await provider.speak(SpeechRequest(text: paragraph, voice: "coral", instructions: ""), context: Self.context)
         #expect(audio.words.map(\.text) == paragraph.split(whereSeparator: \.isWhitespace).map(String.init))
         #expect(zip(audio.words, audio.words.dropFirst()).allSatisfy { $0.end <= $1.start + 0.001 && $0.start <= $0.end })
         #expect((audio.words.last?.end ?? 0) <= audio.duration + 0.01)
-        // The second half starts with "Its": after a pause at least as long as the sentence pause.
+        // "Its" starts a sentence: after a pause at least as long as the sentence pause.
         let them = try #require(audio.words.first { $0.text == "them." })
         let its = try #require(audio.words.first { $0.text == "Its" })
         #expect(its.start - them.end >= 0.45, "pause \(its.start - them.end) s")
@@ -183,7 +162,8 @@ struct PiperVoiceTests {
         let voice = try PiperVoice.locate(environment: ["PATH": ""])
         let whole = try voice.synthesize(paragraph, lengthScale: OfflineSpeechProvider.bedtimeLengthScale)
         let wholeSeconds = Double(whole.pcm.count / 2) / Double(voice.sampleRate)
-        #expect(abs(audio.duration - wholeSeconds) < 0.1 * wholeSeconds, "\(audio.duration) s in halves, \(wholeSeconds) s whole")
+        #expect(abs(audio.duration - wholeSeconds) < 0.1 * wholeSeconds, "\(audio.duration) s through the provider, \(wholeSeconds) s direct")
+        #expect(provider.workers.startedCount == 1)
     }
 
     @Test("speed maps to a length scale around the calm bedtime one; only English goes to Piper")

@@ -20,6 +20,15 @@ public struct ResolvedProviders: Sendable {
     public var notes: [String] = []
     /// True when the narrator is the built-in default (not named by the manifest or FACTORY_SPEECH_MODEL).
     public var speechIsDefault = false
+    /// The offline narrator's warm Piper worker, ended after the run (nil when the voice is live).
+    public var voiceWorkers: PiperWorkers?
+
+    /// Ends what the run kept open: the HTTP transport, and the warm voice (its worker reads the end
+    /// of its stdin and exits; waited for, so no Piper process outlives the run).
+    public func shutdown() async {
+        await transport?.shutdown()
+        voiceWorkers?.close()
+    }
 
     /// Warnings for live models that retire within 30 days (run, estimate and doctor print them).
     public func retirementWarnings(_ manifest: Manifest?, table: ModelTable = .bundled, today: String = DayStamp.utcToday()) -> [String] {
@@ -56,7 +65,7 @@ public struct ResolvedProviders: Sendable {
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
                 "speech: offline (\(OfflineSpeechProvider.describe()); --offline, nothing is spent)",
-            ]), speech: speech, transport: nil, live: [:])
+            ]), speech: speech, transport: nil, live: [:], voiceWorkers: speech.workers)
         }
         // Made only when a provider is live: an HTTP client must be shut down once made.
         var transport: HTTPTransport?
@@ -121,6 +130,7 @@ public struct ResolvedProviders: Sendable {
         let speechLive = choices.speech == .openai || choices.speech == .runware
             || (choices.speech == .auto && credentials.keys[speechProvider] != nil)
         var speech: any SpeechProvider
+        var voiceWorkers: PiperWorkers?
         if speechLive, let problem = choice.problem {
             // Only the items that speak fail (their manifest problems say why); the rest are made.
             speech = UnavailableSpeechProvider(name: speechProvider.rawValue, problem: problem)
@@ -136,13 +146,15 @@ public struct ResolvedProviders: Sendable {
             live[.speech] = speechProvider
             speechUse = ModelTable.Use(provider: speechProvider, model: choice.model, role: .speech)
         } else {
-            speech = OfflineSpeechProvider()
+            let offline = OfflineSpeechProvider()
+            speech = offline
+            voiceWorkers = offline.workers
             lines.append("speech: offline (\(OfflineSpeechProvider.describe()); "
                          + (choices.speech == .offline ? "manifest says offline" : "no \(Credentials.variables[speechProvider] ?? "key")") + "; nothing is spent)")
         }
         if !choice.voiceMap.isEmpty, speechLive { speech = VoiceMappedSpeechProvider(speech, map: choice.voiceMap) }
         var resolved = ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines),
-                                         speech: speech, transport: transport, live: live)
+                                         speech: speech, transport: transport, live: live, voiceWorkers: voiceWorkers)
         if let provider = textChoice {
             resolved.models.append(.init(provider: provider, model: (text as? AnthropicClient)?.model ?? (text as? OpenAIChatClient)?.model ?? "",
                                          role: .text))

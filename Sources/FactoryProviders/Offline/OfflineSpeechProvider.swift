@@ -22,8 +22,9 @@ public struct OfflineSpeechProvider: SpeechProvider {
     /// The Piper voice, or why there is none (said once, then espeak-ng reads).
     let piper: Result<PiperVoice, PiperVoice.Missing>
     let warnings: PiperVoice.OnceWarnings
-    /// Piper's workers, kept between this narrator's chunks (each loads the voice once).
-    let workers = PiperWorkers()
+    /// Piper's warm worker, kept across this narrator's chunks, items and run (it loads the voice
+    /// once); `close()` ends it.
+    public let workers = PiperWorkers()
 
     /// Finds Piper as `PiperVoice.locate` does, in `environment`. `warn` hears each warning once
     /// (default: a "warning: …" line on stderr).
@@ -110,25 +111,6 @@ public struct OfflineSpeechProvider: SpeechProvider {
         return Int(min(450, max(80, scaled.rounded())))
     }
 
-    /// Texts this long or longer are read in two halves at once (`halves`).
-    static let splitCharacters = 160
-
-    /// `text` as one piece, or as two at the sentence end nearest its middle when it is at least
-    /// `splitCharacters` long, on one line, with two sentences or more (`StoryChunker.sentences`).
-    static func halves(_ text: String) -> [String] {
-        guard text.count >= splitCharacters, !text.contains(where: \.isNewline) else { return [text] }
-        let sentences = StoryChunker.sentences(text)
-        guard sentences.count >= 2 else { return [text] }
-        let total = sentences.reduce(0) { $0 + $1.count }
-        var best = (cut: 1, gap: Int.max), before = 0
-        for cut in 1..<sentences.count {
-            before += sentences[cut - 1].count
-            let gap = abs(2 * before - total)
-            if gap < best.gap { best = (cut, gap) }
-        }
-        return [sentences[..<best.cut].joined(separator: " "), sentences[best.cut...].joined(separator: " ")]
-    }
-
     public func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio {
         switch piper {
         case .success(let voice) where Self.speaksEnglish(request.language):
@@ -153,25 +135,9 @@ public struct OfflineSpeechProvider: SpeechProvider {
         let spoken: PiperSpeech
         let workers = self.workers
         do {
-            // A long text in two halves at a sentence end, each on a process of its own: the
-            // story's last paragraphs then end together rather than one core idling while the other
-            // reads a whole paragraph. Piper reads sentence by sentence anyway, with `silence`
-            // between them, so the halves joined with that pause are what the whole would give.
-            let pieces = Self.halves(text)
-            let parts = try await withThrowingTaskGroup(of: (Int, PiperSpeech).self) { group in
-                for (index, piece) in pieces.enumerated() {
-                    group.addTask {
-                        (index, try await PiperVoice.processes.withPermit(priority: context.priority) {
-                            try await BlockingIO.run { try voice.synthesize(piece, lengthScale: scale, sentenceSilence: silence, workers: workers) }
-                        })
-                    }
-                }
-                var parts = [PiperSpeech?](repeating: nil, count: pieces.count)
-                for try await (index, part) in group { parts[index] = part }
-                return parts.compactMap { $0 }
+            spoken = try await PiperVoice.processes.withPermit(priority: context.priority) {
+                try await BlockingIO.run { try voice.synthesize(text, lengthScale: scale, sentenceSilence: silence, workers: workers) }
             }
-            // The pause as the worker computes it: from the 3-decimal text it is sent, times the rate.
-            spoken = PiperSpeech.joined(parts, pauseSamples: Int(Double(voice.sampleRate) * (Double(String(format: "%.3f", silence)) ?? silence)))
         } catch {
             throw FactoryError(.provider, "item \(context.item): offline narration (piper, voice \(voice.voiceName) for \(request.voice)) failed",
                                underlying: error)

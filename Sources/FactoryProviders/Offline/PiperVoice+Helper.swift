@@ -1,7 +1,8 @@
 import Foundation
 
 extension PiperVoice {
-    /// The worker run by the venv's Python (`python -c`): it loads the voice once with Piper's own
+    /// The worker run by the venv's Python (`python -c`): it ignores SIGINT (the factory ends it by
+    /// closing its stdin) and ends itself when its parent is gone. It loads the voice once with Piper's own
     /// Python API (piper-tts 1.8, `PiperVoice.load(…, include_alignments=True)`, which needs the
     /// `onnx` package of the `alignment` extra to patch the model in memory), then answers requests
     /// until its stdin closes.
@@ -28,8 +29,8 @@ extension PiperVoice {
     /// `{"error": "…"}` and no audio when that text could not be spoken (the worker stays usable).
     /// Without alignments (no `onnx`, or phonemes and samples that disagree) it says `aligned: false`.
     ///
-    /// `threads` sets onnxruntime's intra-op threads: the factory runs one worker a core, and two
-    /// workers of two threads each on two cores measured 13 % slower than two of one thread.
+    /// `threads` sets onnxruntime's intra-op threads: the factory runs one worker a voice with every
+    /// core (two workers of one thread each read faster, 2× the memory: see `PiperWorkers`).
     /// piper-tts builds its session with `onnxruntime.SessionOptions()` and takes no options, so the
     /// worker hands it a factory that sets the count (and the cache's settings).
     static let workerScript = #"""
@@ -40,7 +41,19 @@ from os import getpid, listdir, makedirs, path, replace, stat, unlink, utime
 from platform import machine
 from sys import argv, stdin, stdout
 from time import time
+from signal import SIGINT, SIG_IGN, signal
+from threading import Event, Thread
 model, config, threads = argv[1], argv[2], int(argv[3])
+# Ctrl-C reaches the whole process group: the factory decides when this worker stops (stdin closes).
+signal(SIGINT, SIG_IGN)
+def orphaned(parent):
+    # A killed factory closes our stdin, but we read it only between requests: while a long text is
+    # spoken, this thread sees the parent gone (we were handed to another) and ends us at once.
+    from os import _exit, getppid
+    while getppid() == parent:
+        Event().wait(0.25)
+    _exit(0)
+Thread(target=orphaned, args=(__import__("os").getppid(),), daemon=True).start()
 folder = argv[4] if len(argv) > 4 else ""
 onnxruntime = import_module("onnxruntime")
 cached, building = "", ""

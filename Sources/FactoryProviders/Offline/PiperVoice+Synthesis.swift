@@ -19,29 +19,12 @@ public struct PiperPhoneme: Sendable, Equatable, Decodable {
     }
 }
 
-extension PiperSpeech {
-    /// Parts read one after the other, `pauseSamples` of silence between them, as the worker puts
-    /// between sentences (a " " phoneme holding the pause). Without every part's alignment, none.
-    static func joined(_ parts: [PiperSpeech], pauseSamples: Int) -> PiperSpeech {
-        guard parts.count > 1 else { return parts.first ?? PiperSpeech(pcm: Data(), phonemes: []) }
-        var pcm = Data(), phonemes: [PiperPhoneme] = []
-        let aligned = parts.allSatisfy { !$0.phonemes.isEmpty }
-        for (index, part) in parts.enumerated() {
-            if index > 0 {
-                pcm.append(Data(count: pauseSamples * 2))
-                if aligned { phonemes.append(PiperPhoneme(" ", pauseSamples)) }
-            }
-            pcm.append(part.pcm)
-            if aligned { phonemes += part.phonemes }
-        }
-        return PiperSpeech(pcm: pcm, phonemes: phonemes)
-    }
-}
-
 extension PiperVoice {
-    /// Piper processes at once, across the whole run: one a core. Each loads the 63 MB model and
-    /// runs onnxruntime; a story's paragraphs all asking at once would only thrash the CPU and memory.
-    public static let processes = AsyncSemaphore(limit: ProcessInfo.processInfo.activeProcessorCount)
+    /// Piper requests at once, across the whole run: one, since a run has one voice
+    /// (`PiperVoice.locate`) and one warm worker speaks it (`PiperWorkers`) on every core. Two
+    /// single-threaded workers read a story about 1.6× as fast but hold the model, and the
+    /// activations of its longest sentence, twice (about 350 MB each).
+    public static let processes = AsyncSemaphore(limit: 1)
 
     /// Seconds of silence between sentences at the bedtime pace: a calm breath.
     public static let sentenceSilence = 0.5

@@ -75,7 +75,7 @@ final class PiperWorker: @unchecked Sendable {
             throw died("answered something that is not its JSON header (\(String(decoding: line.prefix(120), as: UTF8.self)))")
         }
         if let error = answer.error {
-            throw Failure(message: "could not speak \(text.count) characters: \(error)", usable: true)
+            throw Failure(message: "could not speak \(text.count) characters: \(error)", usable: true, timedOut: false)
         }
         guard let count = answer.bytes, let pcm = read(count) else { throw died("ended in the middle of its audio") }
         let phonemes = answer.aligned == true ? zip(answer.phonemes ?? [], answer.samples ?? []).map { PiperPhoneme($0, $1) } : []
@@ -97,6 +97,8 @@ final class PiperWorker: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var message: String
         var usable: Bool
+        /// Its watchdog ended it: asking another worker would wait as long again.
+        var timedOut: Bool
         var description: String { message }
     }
 
@@ -128,8 +130,9 @@ final class PiperWorker: @unchecked Sendable {
         let said = String(decoding: errors.bytes.withLock { $0 }, as: UTF8.self)
             .split(whereSeparator: \.isNewline).suffix(2).joined(separator: " | ")
         let status = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
-        return Failure(message: "the worker \(what); it exited with \(status)" + (expired.withLock { $0 } ? " (ended: no answer in time)" : "")
-                       + (said.isEmpty ? "" : ": \(said)"), usable: false)
+        let timedOut = expired.withLock { $0 }
+        return Failure(message: "the worker \(what); it exited with \(status)" + (timedOut ? " (ended: no answer in time)" : "")
+                       + (said.isEmpty ? "" : ": \(said)"), usable: false, timedOut: timedOut)
     }
 
     /// The next line of stdout without its newline; nil at the end of the stream.

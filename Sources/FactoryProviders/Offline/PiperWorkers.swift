@@ -2,53 +2,69 @@ import FactoryCore
 import Foundation
 import Synchronization
 
-/// The offline narrator's Piper workers, kept between chunks: at most one a core is busy at a time
-/// (`PiperVoice.processes`), and a worker idle for `idleSeconds` is closed, so a week that has
-/// finished its stories does not hold a model's memory while it renders. Whatever is left is closed
-/// when the narrator goes away, and a worker whose stdin closes (the factory exited) ends itself.
+/// The offline narrator's warm voice: one Piper worker per voice, started at the first chunk and
+/// kept across chunks, items and the week (it loads the model once: 0.4–1.1 s and about 160 MB
+/// before its first word), its onnxruntime using every core. Requests to a voice wait their turn
+/// (`PiperVoice.processes`). A worker that dies mid-request is started again once and asked again;
+/// `close()` ends them all when the run ends, and a worker whose parent is gone (the factory was
+/// killed) ends itself (`PiperVoice.workerScript`).
 public final class PiperWorkers: Sendable {
-    /// A worker waiting for its next request, and when it was given back.
+    /// A worker waiting for its next request.
     private struct Idle: Sendable {
         var worker: PiperWorker
         var voice: PiperVoice
-        var since: UInt64
     }
 
     private let idle = Mutex<[Idle]>([])
     private let started = Mutex(0)
-    let idleSeconds: Double
-    /// onnxruntime threads a worker: one, since one worker runs a core.
+    private let restarted = Mutex(0)
+    /// onnxruntime threads a worker: every core, since one worker speaks at a time.
     let threads: Int
     /// Where workers keep the voice's optimised graph (`PiperVoice.cacheFolder`); nil for none.
     let cacheFolder: String?
 
-    public init(idleSeconds: Double = 20, threads: Int = 1, cacheFolder: String? = PiperVoice.cacheFolder()) {
-        self.idleSeconds = idleSeconds
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, cacheFolder: String? = PiperVoice.cacheFolder()) {
         self.threads = threads
         self.cacheFolder = cacheFolder
     }
 
-    deinit {
-        for slot in idle.withLock({ $0 }) { slot.worker.close() }
-    }
+    deinit { close() }
 
     /// Workers started so far (a reused one is not counted again).
     var startedCount: Int { started.withLock { $0 } }
+    /// Workers started again because one died in the middle of a request.
+    var restartCount: Int { restarted.withLock { $0 } }
     /// Workers waiting now.
     var idleCount: Int { idle.withLock { $0.count } }
 
-    /// Speaks `text` with a worker of `voice` (one waiting, else a new one), and keeps the worker
-    /// for the next request unless it broke. Blocks: call it off the concurrency pool's threads.
+    /// Closes every waiting worker (their stdin closes, they finish and exit) and waits for them, so
+    /// their memory counts as finished children's. The next request starts a new one.
+    public func close() {
+        for slot in idle.withLock({ slots in defer { slots.removeAll() }; return slots }) { slot.worker.close() }
+    }
+
+    /// Speaks `text` with the worker of `voice` (the waiting one, else a new one), and keeps it for
+    /// the next request unless it broke. A worker that died without answering (not one that ran out
+    /// of time) is replaced once and the text asked again. Blocks: call it off the concurrency
+    /// pool's threads.
     func speak(_ text: String, voice: PiperVoice, python: URL, lengthScale: String, sentenceSilence: String,
                timeout: TimeInterval) throws -> PiperSpeech {
-        let worker = try take(voice, python: python)
-        do {
-            let speech = try worker.speak(text, lengthScale: lengthScale, sentenceSilence: sentenceSilence, timeout: timeout)
-            giveBack(worker, voice)
-            return speech
-        } catch {
-            if error.usable { giveBack(worker, voice) } else { worker.close() }
-            throw FactoryError(.provider, "piper (through \(python.path)) \(error.message)")
+        var attempt = 0
+        while true {
+            attempt += 1
+            let worker = try take(voice, python: python)
+            do {
+                let speech = try worker.speak(text, lengthScale: lengthScale, sentenceSilence: sentenceSilence, timeout: timeout)
+                giveBack(worker, voice)
+                return speech
+            } catch {
+                if error.usable { giveBack(worker, voice) } else { worker.close() }
+                guard !error.usable, !error.timedOut, attempt == 1 else {
+                    throw FactoryError(.provider, "piper (through \(python.path)) \(error.message)"
+                                       + (attempt > 1 ? " (a second worker, after the first died)" : ""))
+                }
+                restarted.withLock { $0 += 1 }
+            }
         }
     }
 
@@ -69,16 +85,7 @@ public final class PiperWorkers: Sendable {
         return worker
     }
 
-    /// Keeps `worker`, and closes it if nobody has taken it again `idleSeconds` later.
     private func giveBack(_ worker: PiperWorker, _ voice: PiperVoice) {
-        let stamp = DispatchTime.now().uptimeNanoseconds
-        idle.withLock { $0.append(Idle(worker: worker, voice: voice, since: stamp)) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + idleSeconds) { [weak self] in
-            let expired = self?.idle.withLock { slots -> PiperWorker? in
-                guard let index = slots.firstIndex(where: { $0.worker === worker && $0.since == stamp }) else { return nil }
-                return slots.remove(at: index).worker
-            }
-            expired?.close()
-        }
+        idle.withLock { $0.append(Idle(worker: worker, voice: voice)) }
     }
 }
