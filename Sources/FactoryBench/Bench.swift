@@ -20,7 +20,7 @@ extension BenchCommand {
         @Option(help: "Repetitions; the median is reported.")
         var repeats = 3
 
-        @Option(help: "What to measure: all (items, week, bedtime, carousel, estimate), items, week, poster, chat, recipe, carousel, bedtime or estimate.")
+        @Option(help: "What to measure: all (items, week, bedtime, voice, carousel, estimate), items, week, poster, chat, recipe, carousel, bedtime, voice or estimate.")
         var only = "all"
 
         @Option(help: "With items: the items to run end to end (repeatable; default: the first of each video kind).")
@@ -36,8 +36,8 @@ extension BenchCommand {
         var keep = false
 
         func validate() throws {
-            guard ["all", "items", "week", "poster", "chat", "recipe", "carousel", "bedtime", "estimate"].contains(only) else {
-                throw ValidationError("--only \(only): choose all, items, week, poster, chat, recipe, carousel, bedtime or estimate")
+            guard ["all", "items", "week", "poster", "chat", "recipe", "carousel", "bedtime", "voice", "estimate"].contains(only) else {
+                throw ValidationError("--only \(only): choose all, items, week, poster, chat, recipe, carousel, bedtime, voice or estimate")
             }
             guard repeats >= 1 else { throw ValidationError("--repeats \(repeats): at least 1 run is needed for a median") }
         }
@@ -55,6 +55,7 @@ extension BenchCommand {
             if only == "chat" { try chat(me, folder) }
             if only == "recipe" { try recipe(me, folder) }
             if only == "all" || only == "bedtime" { try bedtime(factory, folder) }
+            if only == "all" || only == "voice" { try voice(me) }
             if only == "all" || only == "carousel" { try await carousel(me, folder) }
             if only == "all" || only == "estimate" { try estimate(factory, folder) }
         }
@@ -135,6 +136,32 @@ extension BenchCommand {
             }
             let ratio = Double(long.ownMB) / Double(max(1, short.ownMB))
             print(String(format: "  peak RSS 20 min / 2 min: %.2f (goal ≤ 1.20: %@)", ratio, ratio <= 1.2 ? "met" : "not met"))
+        }
+
+        /// The offline voice three ways, alternating, each in a child of its own (`BenchVoice`): the
+        /// warm worker against two single-threaded ones (before it) and a worker per paragraph.
+        func voice(_ me: String) throws {
+            guard (try? PiperVoice.locate()) != nil else { print("voice: skipped: no Piper voice (make piper installs it)"); return }
+            var runs: [String: [BenchVoice.Figures]] = [:]
+            for _ in 0..<repeats {
+                for mode in ["warm", "two", "cold"] {
+                    let run = try Self.tool(me, ["bench-voice", "--mode", mode])
+                    guard run.status == 0, let line = run.output.split(separator: "\n").last,
+                          let figures = try? JSONDecoder().decode(BenchVoice.Figures.self, from: Data(line.utf8)) else {
+                        print("voice \(mode): failed: \(run.output.suffix(400))"); return
+                    }
+                    runs[mode, default: []].append(figures)
+                }
+            }
+            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+            print("offline voice, 8 paragraphs of the forest story (median of \(repeats), modes alternating):")
+            for (mode, what) in [("warm", "one warm worker, every core (now)"), ("two", "two workers of one thread (before)"),
+                                 ("cold", "a worker started per paragraph")] {
+                let figures = runs[mode] ?? []
+                print(String(format: "  %@: first paragraph %.2f s, all %.2f s, %d worker%@ of %d MB peak each",
+                             what, median(figures.map(\.first)), median(figures.map(\.total)), figures.first?.workers ?? 0,
+                             (figures.first?.workers ?? 0) == 1 ? "" : "s", figures.map(\.peakMB).max() ?? 0))
+            }
         }
 
         /// A 30-message chat story (story format, keyboard, typing) against libx264 on its frames.
