@@ -114,7 +114,7 @@ extension Carousel {
             let (style, prompt) = looks[i % looks.count]
             let request = ImageRequest(positivePrompt: prompt, negativePrompt: "", model: "offline", width: width, height: height,
                                        steps: 1, cfgScale: 1, seed: UInt64(i + 1),
-                                       hints: ["style": style.rawValue, "series": Series.weekendWellness.rawValue, "week": "bench", "prompt": prompt])
+                                       hints: ImageHints(week: "bench", prompt: prompt, own: [.style: style.rawValue, .series: Series.weekendWellness.rawValue]))
             let photo = try await OfflineImageProvider(kinds: StandardKinds.registry).generate(request, context: CallContext(item: "bench", stage: "image", gateway: nil))
             let path = folder.appendingPathComponent("photo-\(i + 1).jpg").path
             try photo.data.write(to: URL(fileURLWithPath: path))

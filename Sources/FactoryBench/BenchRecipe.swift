@@ -32,7 +32,7 @@ extension BenchCommand {
         func run() async throws {
             let cover = try await OfflineImageProvider(kinds: StandardKinds.registry).generate(
                 ImageRequest(positivePrompt: "a girl and an owl in a firefly forest", negativePrompt: "", model: "offline", width: 576,
-                             height: 1024, steps: 1, cfgScale: 1, seed: 7, hints: ["style": "watercolor", "series": "mindful-moment"]),
+                             height: 1024, steps: 1, cfgScale: 1, seed: 7, hints: ImageHints(own: [.style: "watercolor", .series: "mindful-moment"])),
                 context: CallContext(item: "bench", stage: "image", gateway: nil)).data
             let work = URL(fileURLWithPath: to).deletingLastPathComponent().appendingPathComponent("bedtime-work")
             let seconds = try BedtimeBench.render(minutes: minutes, cover: cover, to: to, work: work,

@@ -75,7 +75,7 @@ struct NoteCardJob: KindJob {
         let (width, height) = item.format.generationSize
         return ImageRequest(positivePrompt: spec.prompt, negativePrompt: "", model: ModelDefaults.image, width: width, height: height,
                             steps: 20, cfgScale: 7, seed: item.seed ?? Seed.from(item.id, manifest.week.description, "card"),
-                            hints: ["kind": Kind.noteCard.rawValue])
+                            hints: ImageHints(kind: .noteCard))
     }
 
     var noteRequest: TextRequest {

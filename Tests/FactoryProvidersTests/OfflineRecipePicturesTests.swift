@@ -18,8 +18,8 @@ struct OfflineRecipePicturesTests {
         let text = prompt ?? prompts[role] ?? ""
         return ImageRequest(positivePrompt: text, negativePrompt: "text", model: "civitai:4384@128713", width: 576, height: 1024,
                             steps: 28, cfgScale: 7, seed: seed,
-                            hints: ["kind": Kind.recipeVideo.rawValue, "role": role, "week": "2026-W03", "prompt": text,
-                                    "style": role == "meal" ? "photographic" : "minimalist"])
+                            hints: ImageHints(flat: ["kind": Kind.recipeVideo.rawValue, "role": role, "week": "2026-W03", "prompt": text,
+                                                     "style": role == "meal" ? "photographic" : "minimalist"]))
     }
 
     static func generate(_ request: ImageRequest) async throws -> GeneratedImage {
@@ -143,7 +143,7 @@ struct OfflineRecipePicturesTests {
         let hints = ["series": Series.weekendWellness.rawValue, "style": PosterStyle.photographic.rawValue, "week": "2026-W03",
                      "role": "meal", "prompt": "a calm lake at dawn"]
         let request = ImageRequest(positivePrompt: "a calm lake at dawn", negativePrompt: "", model: "m", width: 576, height: 1024,
-                                   steps: 20, cfgScale: 7, seed: 99, hints: hints)
+                                   steps: 20, cfgScale: 7, seed: 99, hints: ImageHints(flat: hints))
         let image = try await OfflineImageProvider(kinds: StandardKinds.registry).generate(request, context: CallContext(item: "poster", stage: "image", gateway: nil))
         #expect(image.record.model == "procedural-photographic-v1")
 

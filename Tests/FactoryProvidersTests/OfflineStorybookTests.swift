@@ -18,7 +18,7 @@ struct OfflineStorybookTests {
         var hints = ["kind": Kind.bedtimeStory.rawValue, "week": "2026-W48", "prompt": prompt, "hero": hero]
         hints["setting"] = setting
         return ImageRequest(positivePrompt: prompt, negativePrompt: "scary", model: "m", width: 576, height: 1024, steps: 28,
-                            cfgScale: 7, seed: seed, hints: hints)
+                            cfgScale: 7, seed: seed, hints: ImageHints(flat: hints))
     }
 
     static func raster(_ request: ImageRequest) async throws -> Raster {

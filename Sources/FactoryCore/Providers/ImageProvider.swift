@@ -10,11 +10,11 @@ public struct ImageRequest: Sendable, Equatable, Codable {
     public var steps: Int
     public var cfgScale: Double
     public var seed: UInt64
-    /// Hints the offline painter uses to vary its art (series, style, week); ignored by live APIs.
-    public var hints: [String: String]
+    /// What the offline painter uses to vary its art (kind, week, the kind's own); ignored by live APIs.
+    public var hints: ImageHints
 
     public init(positivePrompt: String, negativePrompt: String, model: String, width: Int, height: Int, steps: Int,
-                cfgScale: Double, seed: UInt64, hints: [String: String] = [:]) {
+                cfgScale: Double, seed: UInt64, hints: ImageHints = ImageHints()) {
         self.positivePrompt = positivePrompt
         self.negativePrompt = negativePrompt
         self.model = model

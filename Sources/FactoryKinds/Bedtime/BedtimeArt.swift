@@ -25,8 +25,8 @@ struct BedtimeArt {
         let prompt = "\(story.illustrationPrompt); \(hero); soft watercolour children's book illustration, warm night light, gentle, calm"
         let size = Format.story.generationSize
         // The offline painter's storybook scene: the setting's landmarks and the hero's colours.
-        var hints = ["kind": Kind.bedtimeStory.rawValue, "prompt": prompt, "week": week.description, "hero": spec.hero.appearance ?? ""]
-        hints["setting"] = StorySetting.guess(scene: story.illustrationPrompt, theme: spec.theme)?.rawValue
+        var hints = ImageHints(kind: .bedtimeStory, week: week.description, prompt: prompt, own: [.hero: spec.hero.appearance ?? ""])
+        hints[.setting] = StorySetting.guess(scene: story.illustrationPrompt, theme: spec.theme)?.rawValue
         return ImageRequest(positivePrompt: prompt, negativePrompt: "scary, dark horror, text, watermark, deformed",
                             model: ModelDefaults.image, width: size.width, height: size.height, steps: 28, cfgScale: 7, seed: seed,
                             hints: hints)

@@ -51,8 +51,8 @@ struct PosterJob: Sendable {
              ImageRequest(positivePrompt: prompt, negativePrompt: spec.negativePrompt ?? Series.negativePrompt,
                           model: spec.model, width: size.width, height: size.height, steps: spec.steps,
                           cfgScale: spec.cfgScale, seed: seed &+ UInt64(variant),
-                          hints: ["series": spec.series.rawValue, "style": style.rawValue,
-                                  "week": manifest.week.description, "prompt": spec.prompt]))
+                          hints: ImageHints(week: manifest.week.description, prompt: spec.prompt,
+                                            own: [.series: spec.series.rawValue, .style: style.rawValue])))
         }
     }
 

@@ -21,8 +21,8 @@ enum RecipeImages {
         let offset: UInt64 = role == "before" ? 0 : (role == "after" ? 1 : 2)
         return ImageRequest(positivePrompt: prompt(role: role, recipe: recipe), negativePrompt: negative,
                             model: ModelDefaults.image, width: size.width, height: size.height, steps: 28, cfgScale: 7,
-                            seed: seed &+ offset, hints: ["kind": Kind.recipeVideo.rawValue, "role": role, "week": week.description,
-                                                          "prompt": prompt(role: role, recipe: recipe),
-                                                          "style": role == "meal" ? "photographic" : "minimalist"])
+                            seed: seed &+ offset,
+                            hints: ImageHints(kind: .recipeVideo, week: week.description, prompt: prompt(role: role, recipe: recipe),
+                                              own: [.role: role, .style: role == "meal" ? "photographic" : "minimalist"]))
     }
 }

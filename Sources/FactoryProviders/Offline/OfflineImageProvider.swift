@@ -16,15 +16,15 @@ public struct OfflineImageProvider: ImageProvider {
     }
 
     public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
-        if let kind = request.hints["kind"], let paint = kinds[Kind(kind)]?.offlineArt { return try paint(request) }
-        let series = request.hints["series"].flatMap(Series.init(rawValue:)) ?? .mindfulMoment
-        let style = request.hints["style"].flatMap(PosterStyle.init(rawValue:)) ?? series.defaultStyle
-        let week = request.hints["week"] ?? ""
+        if let kind = request.hints.kind, let paint = kinds[kind]?.offlineArt { return try paint(request) }
+        let series = request.hints[.series].flatMap(Series.init(rawValue:)) ?? .mindfulMoment
+        let style = request.hints[.style].flatMap(PosterStyle.init(rawValue:)) ?? series.defaultStyle
+        let week = request.hints.week ?? ""
         var rng = SeededRandom(seed: Seed.from(series.rawValue, style.rawValue, week, String(request.seed)))
         let palettes = Palettes.options(for: series)
         let palette = palettes[Int(rng.next() % UInt64(palettes.count))]
         var painter = ProceduralPainter(width: request.width, height: request.height, palette: palette, style: style,
-                                        prompt: request.hints["prompt"] ?? request.positivePrompt, rng: rng)
+                                        prompt: request.hints.prompt ?? request.positivePrompt, rng: rng)
         let grain = style == .photographic || style == .cinematic ? 6.0 : 3.5
         let image = try Shapes.svg(painter.svg()).flatten().grained(sigma: grain)
         let data = try image.jpegData(quality: 92)

@@ -1,6 +1,6 @@
 import FactoryCore
 /// Where a bedtime story happens, as far as its picture is concerned: the five settings of the
-/// offline story library. The bedtime kind names it in the illustration request (`hints["setting"]`)
+/// offline story library. The bedtime kind names it in the illustration request (`hints[.setting]`)
 /// so the offline painter draws the right landmarks; a live image model reads the prompt instead.
 public enum StorySetting: String, Sendable, CaseIterable {
     case forest, sea, sky, snow, town

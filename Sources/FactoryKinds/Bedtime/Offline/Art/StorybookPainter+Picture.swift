@@ -9,7 +9,7 @@ extension StorybookPainter {
     static let offlineArt: OfflineArtist = { request in
         let setting = setting(of: request)
         var painter = StorybookPainter(width: request.width, height: request.height, setting: setting,
-                                       appearance: request.hints["hero"] ?? "", seed: request.seed)
+                                       appearance: request.hints[.hero] ?? "", seed: request.seed)
         let image = try Shapes.svg(painter.svg()).flatten()
         let data = try image.jpegData(quality: 92)
         let record = GenerationRecord(stage: .image, provider: OfflineWriter.provider, model: "procedural-storybook-\(setting.rawValue)-v1",
@@ -20,8 +20,8 @@ extension StorybookPainter {
     }
 
     static func setting(of request: ImageRequest) -> StorySetting {
-        if let named = request.hints["setting"].flatMap(StorySetting.init(rawValue:)) { return named }
-        if let guessed = StorySetting.guess(scene: request.hints["prompt"] ?? request.positivePrompt) { return guessed }
+        if let named = request.hints[.setting].flatMap(StorySetting.init(rawValue:)) { return named }
+        if let guessed = StorySetting.guess(scene: request.hints.prompt ?? request.positivePrompt) { return guessed }
         return StorySetting.allCases[Int(Seed.mix(request.seed) % UInt64(StorySetting.allCases.count))]
     }
 }
