@@ -31,7 +31,7 @@ public final class PostgresLedger: LedgerStore {
         let units = Self.json(r.estimate.units), amount = r.estimate.maxUSD
         let row = try await db.rows("reserve item \(r.item) stage \(r.stage)", """
             SELECT call_id, refusal, total FROM factory_reserve_at(\(clock.now()), \(r.requestKey), \(r.day), \(r.week), \(r.provider), \(r.model),
-                \(r.item), \(r.stage), \(r.estimate.usd), \(amount), \(units), \(runId), \(lease?.job), \(lease?.attempt),
+                \(r.item), \(r.stage.rawValue), \(r.estimate.usd), \(amount), \(units), \(runId), \(lease?.job), \(lease?.attempt),
                 \(budget.dailyUSD), \(budget.weeklyUSD))
             """).first
         guard let (id, refusal, total) = try row?.decode((Int64?, String?, Double?).self) else {
@@ -84,7 +84,7 @@ public final class PostgresLedger: LedgerStore {
              ORDER BY id
             """).map { row in
             let (id, key, provider, item, stage, reserved) = try row.decode((Int64, String, String, String, String, Double).self)
-            return Ledger.OpenCall(id: id, requestKey: key, provider: provider, item: item, stage: stage, reservedUSD: reserved)
+            return Ledger.OpenCall(id: id, requestKey: key, provider: provider, item: item, stage: StageName(rawValue: stage), reservedUSD: reserved)
         }
     }
 
@@ -106,11 +106,11 @@ public final class PostgresLedger: LedgerStore {
              WHERE run_id = \(runId) AND state = \(Ledger.CallState.settled.rawValue) GROUP BY item, stage, provider ORDER BY MIN(id)
             """).map { row in
             let (item, stage, provider, usd) = try row.decode((String, String, String, Double?).self)
-            return Ledger.StagePaid(item: item, stage: stage, provider: provider, usd: usd ?? 0)
+            return Ledger.StagePaid(item: item, stage: StageName(rawValue: stage), provider: provider, usd: usd ?? 0)
         }
     }
 
-    static func fenced(item: String, stage: String) -> ClusterError {
+    static func fenced(item: String, stage: StageName) -> ClusterError {
         ClusterError(.fenced, "item \(item) stage \(stage): this worker no longer holds the item's lease (another worker took "
                      + "it over after the lease expired); it stops the item and changes nothing")
     }

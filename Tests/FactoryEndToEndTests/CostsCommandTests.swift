@@ -23,7 +23,7 @@ import Testing
         let roomy = Budget(dailyUSD: 100, weeklyUSD: 100)
         func call(_ n: Int, day: String, provider: String, stage: String, usd: Double) throws -> Int64 {
             try ledger.reserve(Ledger.Reservation(requestKey: "k\(n)", day: day, week: "2026-W48", provider: provider, model: "m-\(provider)",
-                                                  item: "p1", stage: stage, estimate: CostEstimate(usd: usd, maxUSD: usd, units: [:]),
+                                                  item: "p1", stage: StageName(rawValue: stage), estimate: CostEstimate(usd: usd, maxUSD: usd, units: [:]),
                                                   runId: "r"), budget: roomy)
         }
         try ledger.settle(try call(1, day: "2026-11-23", provider: "runware", stage: "image", usd: 1.2), actualUSD: 1.2, requestId: nil, units: [:])

@@ -11,7 +11,7 @@ extension Ledger {
         public var week: String
         public var provider: String
         public var item: String
-        public var stage: String
+        public var stage: StageName
         public var state: CallState
         public var reservedUSD: Double
         public var actualUSD: Double?

@@ -6,11 +6,11 @@ extension Ledger {
     /// rejected answers included (the summary's "paid" comes from here, not from finished stages).
     public struct StagePaid: Sendable, Equatable {
         public var item: String
-        public var stage: String
+        public var stage: StageName
         public var provider: String
         public var usd: Double
 
-        public init(item: String, stage: String, provider: String, usd: Double) {
+        public init(item: String, stage: StageName, provider: String, usd: Double) {
             self.item = item
             self.stage = stage
             self.provider = provider

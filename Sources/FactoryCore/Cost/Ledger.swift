@@ -12,12 +12,12 @@ public final class Ledger: Sendable {
         public var provider: String
         public var model: String
         public var item: String
-        public var stage: String
+        public var stage: StageName
         public var estimate: CostEstimate
         public var runId: String
 
         public init(requestKey: String, day: String, week: String, provider: String, model: String, item: String,
-                    stage: String, estimate: CostEstimate, runId: String) {
+                    stage: StageName, estimate: CostEstimate, runId: String) {
             self.requestKey = requestKey
             self.day = day
             self.week = week
@@ -36,10 +36,10 @@ public final class Ledger: Sendable {
         public var requestKey: String
         public var provider: String
         public var item: String
-        public var stage: String
+        public var stage: StageName
         public var reservedUSD: Double
 
-        public init(id: Int64, requestKey: String, provider: String, item: String, stage: String, reservedUSD: Double) {
+        public init(id: Int64, requestKey: String, provider: String, item: String, stage: StageName, reservedUSD: Double) {
             self.id = id
             self.requestKey = requestKey
             self.provider = provider

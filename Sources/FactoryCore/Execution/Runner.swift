@@ -149,7 +149,7 @@ public struct Runner: Sendable {
             } else {
                 try await gateway.ledger.markUncertain(open.id, note: "in flight when an earlier run stopped; no answer was saved")
                 log(String(format: "uncertain: item %@ stage %@ was in flight when the last run stopped (up to $%.4f may have been billed); it is asked again",
-                           open.item, open.stage, open.reservedUSD))
+                           open.item, open.stage.rawValue, open.reservedUSD))
             }
         }
     }

@@ -26,7 +26,7 @@ public struct Reconciliation: Sendable, Codable, Equatable {
     /// Matches planned stages with finished ones by item and stage (the render and free stages left out).
     public init(planned: [PlannedStage], finished: [StageOutcome]) {
         self.init(planned: planned, paid: finished.filter { $0.provider != "render" && $0.status == .done }.map {
-            Ledger.StagePaid(item: $0.item, stage: $0.stage.rawValue, provider: $0.provider, usd: $0.costUSD)
+            Ledger.StagePaid(item: $0.item, stage: $0.stage, provider: $0.provider, usd: $0.costUSD)
         })
     }
 
@@ -37,7 +37,7 @@ public struct Reconciliation: Sendable, Codable, Equatable {
         var providers: [Key: String] = [:]
         var order: [Key] = []
         for stage in paid {
-            let key = Key(item: stage.item, stage: StageName(rawValue: stage.stage))
+            let key = Key(item: stage.item, stage: stage.stage)
             if actual[key] == nil { order.append(key) }
             actual[key, default: 0] += stage.usd
             providers[key] = stage.provider

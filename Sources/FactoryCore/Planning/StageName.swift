@@ -1,3 +1,4 @@
+import GRDB
 import Foundation
 
 /// One stage's name, as the ledger, the cache, metadata.json, the plan and the report record it:
@@ -85,3 +86,6 @@ extension StageName {
     /// A narration chunk by its 0-based index, numbered from 1 on two digits: "speech-01".
     public static func speech(chunk index: Int) -> StageName { StageName(.speech, String(format: "%02d", index + 1)) }
 }
+
+/// Stored as its name, in the ledger's and the memory's TEXT columns, as before it was a type.
+extension StageName: DatabaseValueConvertible {}

@@ -15,7 +15,7 @@ extension MemoryLedger: LedgerReports {
                 case .provider: r.provider
                 case .model: r.model
                 case .item: r.item
-                case .stage: r.stage
+                case .stage: r.stage.rawValue
                 }
             }
             var group = groups[keys] ?? Ledger.SummaryRow(keys: keys, calls: 0, estimateUSD: 0, actualUSD: 0, uncertain: 0, uncertainUSD: 0)

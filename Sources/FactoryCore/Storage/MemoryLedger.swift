@@ -96,7 +96,7 @@ public final class MemoryLedger: LedgerStore {
         rows.withLock { rows in
             var order: [String] = [], paid: [String: Ledger.StagePaid] = [:]
             for (_, row) in rows.sorted(by: { $0.key < $1.key }) where row.state == .settled && row.reservation.runId == runId {
-                let r = row.reservation, key = r.item + "\u{1F}" + r.stage + "\u{1F}" + r.provider
+                let r = row.reservation, key = r.item + "\u{1F}" + r.stage.rawValue + "\u{1F}" + r.provider
                 if paid[key] == nil { order.append(key) }
                 paid[key, default: Ledger.StagePaid(item: r.item, stage: r.stage, provider: r.provider, usd: 0)].usd += row.actualUSD ?? 0
             }

@@ -25,6 +25,6 @@ enum ContractTime {
 func reservation(_ n: Int, usd: Double, clock: WallClock, runId: String = "run-1", item: String = "p0",
                  stage: String = "image") -> Ledger.Reservation {
     Ledger.Reservation(requestKey: "key-\(runId)-\(n)", day: clock.day(in: ContractTime.zone), week: clock.week(in: ContractTime.zone),
-                       provider: "runware", model: "m", item: item, stage: stage,
+                       provider: "runware", model: "m", item: item, stage: StageName(rawValue: stage),
                        estimate: CostEstimate(usd: usd * 0.8, maxUSD: usd, units: ["images": 1]), runId: runId)
 }

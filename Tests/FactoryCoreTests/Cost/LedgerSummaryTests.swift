@@ -12,7 +12,7 @@ struct LedgerSummaryTests {
         func call(_ n: Int, _ provider: String, _ item: String, _ stage: String, day: String, week: String = "2026-W48",
                   usd: Double) throws -> Int64 {
             try ledger.reserve(Ledger.Reservation(requestKey: "k\(n)", day: day, week: week, provider: provider, model: "\(provider)-m",
-                                                  item: item, stage: stage, estimate: CostEstimate(usd: usd, maxUSD: usd * 2, units: [:]),
+                                                  item: item, stage: StageName(rawValue: stage), estimate: CostEstimate(usd: usd, maxUSD: usd * 2, units: [:]),
                                                   runId: "run"), budget: roomy)
         }
         try ledger.settle(try call(1, "runware", "a", "image-1", day: "2026-11-23", usd: 0.5), actualUSD: 0.4, requestId: nil, units: [:])
