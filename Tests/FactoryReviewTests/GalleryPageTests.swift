@@ -10,7 +10,7 @@ import Testing
     static func page(caption: String = "Breathe 🌿\n\n#MondayMotivation") throws -> (html: String, folder: TemporaryFolder) {
         let folder = try TemporaryFolder("gallery")
         let review = try WeekReview.load(folder: try ReviewFixtures.week(in: folder, caption: caption))
-        return (GalleryPage.html(review), folder)
+        return (GalleryPage.html(review, kinds: StandardKinds.registry), folder)
     }
 
     @Test func textFromFilesIsEscaped() throws {
@@ -64,7 +64,7 @@ import Testing
                          to: "2026-W48/quiet/metadata.json")
         var review = try WeekReview.load(folder: folder.url.appendingPathComponent("2026-W48"))
         review.entries[0].recheck = [.init("file:video.mp4", false, "sha256 differs <edited>")]
-        let html = GalleryPage.html(review)
+        let html = GalleryPage.html(review, kinds: StandardKinds.registry)
         #expect(html.contains(#"<details class="checks" open><summary><span class="dot bad"></span>2 failed"#))
         #expect(html.contains(#"<li class="fail"><span class="verdict">✕</span><span class="name">audio:loudness</span><span class="detail">too quiet</span></li>"#))
         #expect(html.contains("sha256 differs &lt;edited&gt;"))
