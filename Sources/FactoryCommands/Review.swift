@@ -109,7 +109,7 @@ extension FactoryCommand {
                 return review
             }
             return await stores.with { stores in
-                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks).shared(journal: stores.posts)
+                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks, fields: kinds.memoryFields).shared(journal: stores.posts)
             }
         }
 

@@ -45,3 +45,12 @@ public struct MemoryField: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// The fields Core declares; a kind's own are in its descriptor.
     public static let shared: [MemoryField] = [.title, .premise, .imagePrompt]
 }
+
+extension MemoryEntry {
+    /// The entry with its field as `fields` declares it (a store gives back only the name).
+    public func resolved(in fields: [MemoryField]) -> MemoryEntry {
+        var copy = self
+        copy.field = field.resolved(in: fields)
+        return copy
+    }
+}

@@ -33,16 +33,13 @@ public final class RunMemory: Sendable {
     }
 
     /// Opens the memory for a run of `week`: what every series published in the window, in one
-    /// read, each entry's field resolved against `fields` (the registry's `memoryFields`). Answers accepted later are checked against it, against this run's own, and (in a
-    /// cluster) against what other workers claim meanwhile (`ContentMemory.claim`).
+    /// read, each entry's field resolved against `fields` (the registry's `memoryFields`, which
+    /// say what may not repeat). Answers accepted later are checked against it, against this run's
+    /// own, and (in a cluster) against what other workers claim meanwhile (`ContentMemory.claim`).
     public static func open(store: any ContentMemory, week: ISOWeek, weeks: Int, runId: String, fields: [MemoryField],
                             includeOwn: Bool = false) async throws -> RunMemory {
         let from = week.adding(weeks: -weeks).description, to = week.adding(weeks: weeks).description
-        let entries = try await store.history(series: nil, from: from, to: to).map { entry in
-            var resolved = entry
-            resolved.field = entry.field.resolved(in: fields)
-            return resolved
-        }
+        let entries = try await store.history(series: nil, from: from, to: to).map { $0.resolved(in: fields) }
         let loaded = Dictionary(grouping: entries, by: \.series)
         let checked = fields.filter(\.checked)
         var rates: [String: RepeatRate] = [:]
