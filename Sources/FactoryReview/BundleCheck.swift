@@ -42,6 +42,7 @@ public enum BundleCheck {
         }
         guard let metadata = entry.metadata else { return [] }
         let folder = weekFolder.appendingPathComponent(entry.id)
+        let narrated = kinds[metadata.kind]?.look.narrated == true
         var checks: [BundleMetadata.Check] = []
         for file in metadata.files {
             let path = folder.appendingPathComponent(file.name).path
@@ -52,8 +53,8 @@ public enum BundleCheck {
             switch (file.name as NSString).pathExtension.lowercased() {
             case "mp4":
                 checks += video(file, path: path, soundExpected: soundExpected(metadata, kinds: kinds), target: loudnessTarget(metadata))
-                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata, folder: folder) }
-            case "mp3": checks += narration(file, path: path, metadata: metadata)
+                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata, folder: folder, narrated: narrated) }
+            case "mp3": checks += narration(file, path: path, metadata: metadata, narrated: narrated)
             case "jpg", "jpeg", "png": checks.append(image(file, path: path))
             default: break
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How review shows a kind: its name on a card, its filter's label and colour in the gallery, and
-/// whether its videos must carry sound (`review --check`).
+/// what `review --check` expects of its bundles (sound, a narration and its read-along).
 public struct KindLook: Sendable, Equatable {
     /// The kind as people say it, on a card's chip ("chat story").
     public var name: String
@@ -12,11 +12,15 @@ public struct KindLook: Sendable, Equatable {
     /// True when its videos always carry sound (a chat's sound effects, a narration); without it a
     /// video needs sound only when it has a music bed.
     public var soundRequired: Bool
+    /// True when it is narrated with a read-along (a bedtime story): `--check` measures its MP3's
+    /// loudness against the target and its read-along's drift again.
+    public var narrated: Bool
 
-    public init(name: String, filterLabel: String, colour: String, soundRequired: Bool = false) {
+    public init(name: String, filterLabel: String, colour: String, soundRequired: Bool = false, narrated: Bool = false) {
         self.name = name
         self.filterLabel = filterLabel
         self.colour = colour
         self.soundRequired = soundRequired
+        self.narrated = narrated
     }
 }

@@ -21,7 +21,8 @@ public enum BedtimeKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
-            look: KindLook(name: "bedtime story", filterLabel: "Bedtime stories", colour: "#5e5ce6", soundRequired: true),
+            look: KindLook(name: "bedtime story", filterLabel: "Bedtime stories", colour: "#5e5ce6", soundRequired: true,
+                           narrated: true),
             memory: KindMemory(fields: [.hero]),
             loudness: LoudnessTarget.Preset.bedtime.target, forChildren: true,
             offline: StoryBrief.offlineWriter, offlineArt: StorybookPainter.offlineArt, fakeAnswer: FakeStory.answer,
