@@ -64,10 +64,10 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Cost/models.json")]),
         // The four content kinds: prompts, checks, art and renders, over Core and the media engine.
-        // Each kind's bundled library files sit in its folder; they land side by side in the resources.
+        // Each kind's bundled library files sit in its folder's `<Kind>Library/`: one line per kind.
         .target(name: "FactoryKinds", dependencies: ["FactoryCore", "FactorySystem", "FactoryImaging", "FactoryMedia"],
-                resources: [.copy("Poster/Library/quotes"), .copy("Bedtime/Library/stories"), .copy("Bedtime/Library/story-parts"),
-                            .copy("Chat/Library/chats"), .copy("Recipe/Library/recipes")]),
+                resources: [.copy("Poster/PosterLibrary"), .copy("Bedtime/BedtimeLibrary"), .copy("Chat/ChatLibrary"),
+                            .copy("Recipe/RecipeLibrary")]),
         // The review gallery and the bundle checks it shows.
         .target(name: "FactoryReview", dependencies: ["FactoryCore", "FactoryKinds", "FactoryImaging", "FactoryMedia"]),
         // Provider clients (live over HTTP, and offline; offline text comes from each kind's descriptor).

@@ -74,8 +74,8 @@ public final class PostgresContentMemory: ContentMemory {
             """)
     }
 
-    public func repeatRate(series: String, from: String, to: String) async throws -> RepeatRate {
-        let checked = MemoryField.allCases.filter(\.checked).map(\.rawValue)
+    public func repeatRate(series: String, from: String, to: String, checked: [MemoryField]) async throws -> RepeatRate {
+        let checked = checked.map(\.rawValue)
         let rows = try await db.rows("read the repeat rate", """
             SELECT (SELECT count(*) FROM (SELECT DISTINCT week, item, version FROM factory_memory
                       WHERE series = \(series) AND week BETWEEN \(from) AND \(to) AND NOT fixed AND field = ANY(\(checked))) p),
@@ -104,7 +104,7 @@ public final class PostgresContentMemory: ContentMemory {
                       AND claimed_at > now() - \(Self.claimLifetime)::interval
                     """, logger: logger)
                 for try await (week, item, field, text, fixed) in claims.decode((String, String, String, String, Bool).self) {
-                    guard let field = MemoryField(rawValue: field) else { continue }
+                    let field = MemoryField(rawValue: field)
                     earlier.append(MemoryEntry(series: claim.series, kind: "", week: week, item: item, version: 0, field: field,
                                                text: text, fixed: fixed))
                 }
@@ -138,12 +138,11 @@ public final class PostgresContentMemory: ContentMemory {
         try await db.rows(what, query).compactMap(Self.entry)
     }
 
-    /// A row of `columns`; nil for a field this version does not know (a newer one wrote it).
+    /// A row of `columns`.
     static func entry(_ row: PostgresRow) throws -> MemoryEntry? {
         let (series, kind, week, item, version, field, text, seed, fixed, recorded) =
             try row.decode((String, String, String, String, Int, String, String, String?, Bool, String).self)
-        guard let field = MemoryField(rawValue: field) else { return nil }
-        return MemoryEntry(series: series, kind: Kind(kind), week: week, item: item, version: version, field: field, text: text,
+        return MemoryEntry(series: series, kind: Kind(kind), week: week, item: item, version: version, field: MemoryField(rawValue: field), text: text,
                            seed: seed.flatMap { UInt64($0) }, fixed: fixed, recordedAt: recorded)
     }
 }

@@ -39,10 +39,9 @@ extension FactoryCommand {
 
         func run() async throws {
             if let weeks, weeks < 1 { throw failure("--weeks \(weeks): give a number of weeks, 1 or more") }
-            // A poster is remembered by its series; every other kind by its own name.
-            let kinds = StandardKinds.registry.kinds.filter { $0 != .poster }.map(\.rawValue)
-            if let series, Series(rawValue: series) == nil, !kinds.contains(series) {
-                let names = Series.allCases.map(\.rawValue) + kinds
+            // Each kind says which series it is remembered under (a poster's eight, else its name).
+            let names = StandardKinds.registry.memorySeries
+            if let series, !names.contains(series) {
                 throw failure("--series \(series): not a series; use one of \(names.joined(separator: ", "))")
             }
             let current: ISOWeek

@@ -44,6 +44,9 @@ extension FactoryCommand {
         @Option(help: "Bundles checked at once with --check (default: the number of cores).")
         var jobs: Int?
 
+        /// The kinds review knows: their gallery filters, colours and sound rules.
+        var kinds: KindRegistry { StandardKinds.registry }
+
         func run() async throws {
             var review: WeekReview
             do {
@@ -59,7 +62,7 @@ extension FactoryCommand {
                 let started = Date()
                 let count = review.bundles.count + review.entries.filter { ["missing", "unreadable"].contains($0.status) }.count
                 printError("checking \(count) bundle\(count == 1 ? "" : "s") in \(review.folder.path)…")
-                review = await BundleCheck.run(review, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                review = await BundleCheck.run(review, kinds: kinds, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                 let checks = review.entries.flatMap { entry in (entry.recheck ?? []).map { (entry.id, $0) } }
                 failures = checks.filter { !$0.1.passed }.map { (item: $0.0, check: $0.1) }
                 checkLine = "checked \(count) bundle\(count == 1 ? "" : "s"): \(checks.count) checks, "
@@ -106,7 +109,7 @@ extension FactoryCommand {
                 return review
             }
             return await stores.with { stores in
-                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks).shared(journal: stores.posts)
+                stores.isEmpty ? review : await review.marked(memory: stores.memory, weeks: weeks, fields: kinds.memoryFields).shared(journal: stores.posts)
             }
         }
 
@@ -122,7 +125,7 @@ extension FactoryCommand {
             }
             let page = review.folder.appendingPathComponent("index.html")
             do {
-                try GalleryPage.write(review, to: page.path, contactSheet: sheetName)
+                try GalleryPage.write(review, kinds: kinds, to: page.path, contactSheet: sheetName)
                 print("wrote \(page.path)" + (sheetName == nil ? "" : " and \(sheet.lastPathComponent)"))
             } catch {
                 printError("index.html not written: \(error)")

@@ -96,7 +96,7 @@ struct RunSession {
         let store = stores.memory
         do {
             return try await RunMemory.open(store: store, week: manifest.week, weeks: manifest.memory.weeks, runId: runId,
-                                            includeOwn: includeOwn)
+                                            fields: kinds.memoryFields, includeOwn: includeOwn)
         } catch {
             printError("cannot read the content memory \(store.location): \(error); nothing was paid for. Run again, or set "
                        + "`memory.weeks: 0` in the manifest to make the week without it")

@@ -21,29 +21,3 @@ public enum StandardKinds {
         ])
     }
 }
-
-extension PosterJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context, priority: priority)
-    }
-}
-
-extension ChatJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context)
-    }
-}
-
-extension RecipeJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context)
-    }
-}
-
-extension BedtimeJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context)
-    }
-
-    public var inputsSha256: String? { Self.inputsSha256(item: item, manifest: manifest) }
-}

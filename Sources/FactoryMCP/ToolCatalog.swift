@@ -90,7 +90,7 @@ enum ToolCatalog {
         outputSchema: S.object([
             "week": S.string("The ISO week."),
             "items": S.array(S.object([
-                "id": S.string("The item's id."), "kind": S.string("poster, chat-story, recipe-video or bedtime-story."),
+                "id": S.string("The item's id."), "kind": S.string("Its kind, as the manifest names it (`kind:`)."),
                 "day": S.string("Its weekday."), "date": S.nullable("string"), "status": S.string("done, failed, deferred, missing…"),
                 "reason": S.nullable("string"), "title": S.string("The bundle's title."), "cost_usd": S.number("What it cost."),
                 "needs_attention": S.boolean("Not done, a failed check, or close to an earlier week."),

@@ -51,12 +51,12 @@ extension BundleCheck {
         return out
     }
 
-    /// `readalong:drift`: a bedtime bundle's read-along drift measured again from the bundle itself
+    /// `readalong:drift`: a narrated bundle's read-along drift measured again from the bundle itself
     /// (`ReadAlongDrift.measure(bundle:)`: the highlight changes from its words.json, the speech
     /// onsets from its video's decoded sound), with the figure recorded at render beside it.
-    static func readAlong(_ metadata: BundleMetadata, folder: URL) -> [BundleMetadata.Check] {
+    static func readAlong(_ metadata: BundleMetadata, folder: URL, narrated: Bool) -> [BundleMetadata.Check] {
         let recorded = metadata.checks.first { $0.name == "readalong:drift" }
-        guard metadata.kind == .bedtimeStory || recorded != nil else { return [] }
+        guard narrated || recorded != nil else { return [] }
         do {
             let drift = try ReadAlongDrift.measure(bundle: folder, fps: metadata.render?.fps)
             var check = drift.check

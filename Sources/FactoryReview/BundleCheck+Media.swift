@@ -90,8 +90,8 @@ extension BundleCheck {
         }
     }
 
-    /// story.mp3: an MP3 stream as long as recorded, narration at the target loudness ±1 LU.
-    static func narration(_ file: BundleMetadata.File, path: String, metadata: BundleMetadata) -> [BundleMetadata.Check] {
+    /// story.mp3: an MP3 stream as long as recorded; for a narrated kind, at the target loudness ±1 LU.
+    static func narration(_ file: BundleMetadata.File, path: String, metadata: BundleMetadata, narrated: Bool) -> [BundleMetadata.Check] {
         let probe: MediaProbe
         do {
             probe = try MediaProbe.probe(path: path)
@@ -103,7 +103,7 @@ extension BundleCheck {
             .init("mp3:audio", probe.audio?.codec == "mp3" && abs(probe.duration - recorded) <= 0.05,
                   String(format: "%@, %.2f s, metadata.json says %.2f s", probe.audio?.codec ?? "no audio", probe.duration, recorded)),
         ]
-        guard metadata.kind == .bedtimeStory else { return checks }
+        guard narrated else { return checks }
         let target = metadata.details?["loudness_target_lufs"].flatMap(Double.init) ?? -18
         do {
             let audio = try AudioDecoder.decode(path: path, maxSeconds: probe.duration + 1)

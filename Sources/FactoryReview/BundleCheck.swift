@@ -11,7 +11,7 @@ import Foundation
 public enum BundleCheck {
     /// Checks every bundle of the week, `concurrency` bundles at a time, and returns the week with
     /// each entry's `recheck` filled in. Items reported done without a readable bundle fail too.
-    public static func run(_ review: WeekReview, concurrency: Int) async -> WeekReview {
+    public static func run(_ review: WeekReview, kinds: KindRegistry, concurrency: Int) async -> WeekReview {
         var checked = review
         await withTaskGroup(of: (Int, [BundleMetadata.Check]).self) { group in
             var next = 0
@@ -19,7 +19,7 @@ public enum BundleCheck {
                 guard next < review.entries.count else { return }
                 let index = next, entry = review.entries[index], folder = review.folder
                 group.addTask {
-                    let checks = (try? await BlockingIO.run { check(entry, weekFolder: folder) }) ?? []
+                    let checks = (try? await BlockingIO.run { check(entry, weekFolder: folder, kinds: kinds) }) ?? []
                     return (index, checks)
                 }
                 next += 1
@@ -34,7 +34,7 @@ public enum BundleCheck {
     }
 
     /// The checks of one entry (empty for items that rightly have no bundle: failed, deferred).
-    public static func check(_ entry: ReviewEntry, weekFolder: URL) -> [BundleMetadata.Check] {
+    public static func check(_ entry: ReviewEntry, weekFolder: URL, kinds: KindRegistry) -> [BundleMetadata.Check] {
         switch entry.status {
         case "missing": return [.init("bundle", false, entry.reason ?? "no bundle")]
         case "unreadable": return [.init("metadata.json", false, entry.reason ?? "cannot be read")]
@@ -42,6 +42,7 @@ public enum BundleCheck {
         }
         guard let metadata = entry.metadata else { return [] }
         let folder = weekFolder.appendingPathComponent(entry.id)
+        let narrated = kinds[metadata.kind]?.look.narrated == true
         var checks: [BundleMetadata.Check] = []
         for file in metadata.files {
             let path = folder.appendingPathComponent(file.name).path
@@ -51,9 +52,9 @@ public enum BundleCheck {
             guard FileManager.default.fileExists(atPath: path) else { continue }
             switch (file.name as NSString).pathExtension.lowercased() {
             case "mp4":
-                checks += video(file, path: path, soundExpected: soundExpected(metadata), target: loudnessTarget(metadata))
-                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata, folder: folder) }
-            case "mp3": checks += narration(file, path: path, metadata: metadata)
+                checks += video(file, path: path, soundExpected: soundExpected(metadata, kinds: kinds), target: loudnessTarget(metadata))
+                if file.name == "video.mp4" { checks += textContrast(metadata, path: path) + readAlong(metadata, folder: folder, narrated: narrated) }
+            case "mp3": checks += narration(file, path: path, metadata: metadata, narrated: narrated)
             case "jpg", "jpeg", "png": checks.append(image(file, path: path))
             default: break
             }
@@ -75,9 +76,9 @@ public enum BundleCheck {
                                 : .init(name, false, problems.joined(separator: "; "))
     }
 
-    /// Chat and bedtime videos always carry sound; posters and recipes only with a music bed.
-    static func soundExpected(_ metadata: BundleMetadata) -> Bool {
-        [Kind.chatStory, .bedtimeStory].contains(metadata.kind) || metadata.details?["music"] != nil
+    /// A kind whose look says so (chat, bedtime) always carries sound; any other only with a music bed.
+    static func soundExpected(_ metadata: BundleMetadata, kinds: KindRegistry) -> Bool {
+        kinds[metadata.kind]?.look.soundRequired == true || metadata.details?["music"] != nil
     }
 
     /// The soundtrack's target as metadata.json records it (nil for bundles made before targets were).

@@ -6,12 +6,12 @@ import Foundation
 extension GalleryPage {
     /// One item's card: media, chips, title, facts, caption with Copy, checks and files; or, for an
     /// item without a bundle, its status and the reason from report.json.
-    static func card(_ entry: ReviewEntry) -> String {
+    static func card(_ entry: ReviewEntry, kinds: KindRegistry) -> String {
         let id = HTML.escape(entry.id), anchor = "item-" + HTML.identifier(entry.id)
         let attention = entry.needsAttention ? "true" : "false"
         var classes = ["card", "kind-" + HTML.identifier(entry.kind.rawValue)]
         if entry.needsAttention { classes.append("attention") }
-        var body = [chips(entry), "<h2>\(HTML.escape(entry.title))</h2>"]
+        var body = [chips(entry, kinds: kinds), "<h2>\(HTML.escape(entry.title))</h2>"]
         if entry.hasBundle { body.append("<p class=\"item-id\">\(id)</p>") }
         if let reason = entry.reason, !entry.isDone {
             let earlier = entry.hasBundle ? " Below is the bundle an earlier run made\(entry.metadata.map { " (\(HTML.escape($0.createdAt)))" } ?? "")." : ""
@@ -74,18 +74,18 @@ extension GalleryPage {
         }
     }
 
-    static func chips(_ entry: ReviewEntry) -> String {
+    static func chips(_ entry: ReviewEntry, kinds: KindRegistry) -> String {
         let tone = entry.isDone ? (entry.failedChecks.isEmpty ? "ok" : "bad") : (entry.status == "deferred" || entry.status == "fetched" ? "warn" : "bad")
         let failed = entry.failedChecks.count
         let status = entry.isDone && failed > 0 ? "\(failed) check\(failed == 1 ? "" : "s") failed" : ReviewFormat.status(entry)
-        return "<div class=\"chips\"><span class=\"chip kind\">\(HTML.escape(ReviewFormat.kind(entry.kind)))</span>"
+        return "<div class=\"chips\"><span class=\"chip kind\">\(HTML.escape(kinds[entry.kind]?.look.name ?? ReviewFormat.kind(entry.kind)))</span>"
             + "<span class=\"chip\">\(HTML.escape(ReviewFormat.day(entry)))</span>"
             + "<span class=\"chip status \(tone)\">\(HTML.escape(status))</span>"
             + (entry.repeats.isEmpty ? "" : "<span class=\"chip status warn repeat\">close to an earlier week</span>") + "</div>"
     }
 
-    /// The product: the video with its cover as poster; for posters the still first (a tab shows
-    /// the video); for bedtime stories the MP3 under the read-along video.
+    /// The product: the video with its cover as poster; a bundle with `poster*.jpg` stills shows the
+    /// still first (a tab shows the video); a bundle with `story.mp3` has it under the video.
     static func media(_ entry: ReviewEntry) -> String {
         guard let metadata = entry.metadata else {
             return "<div class=\"media none\"><div class=\"placeholder\"><span class=\"mark\">\(entry.status == "deferred" ? "⏸" : "✕")</span>"
@@ -102,7 +102,7 @@ extension GalleryPage {
         let stills = metadata.files.map(\.name).filter { $0.hasPrefix("poster") && $0.hasSuffix(".jpg") }.sorted { a, b in
             a == "poster.jpg" || (b != "poster.jpg" && a < b)
         }
-        if metadata.kind == .poster, let first = stills.first {
+        if let first = stills.first {
             parts.append("<div class=\"tabs\" role=\"tablist\"><button type=\"button\" class=\"tab on\" data-pane=\"still\">Poster</button>"
                          + (video.isEmpty ? "" : "<button type=\"button\" class=\"tab\" data-pane=\"video\">Video</button>") + "</div>")
             parts.append("<div class=\"pane\" data-pane=\"still\"><a href=\"\(HTML.link(entry.id, first))\"><img class=\"still\" src=\"\(HTML.link(entry.id, first))\" alt=\"\(HTML.escape(metadata.title))\" loading=\"lazy\"></a></div>")

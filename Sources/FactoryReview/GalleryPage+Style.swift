@@ -1,5 +1,5 @@
 import FactoryCore
-import FactoryKinds
+
 extension GalleryPage {
     /// The page's CSS: a responsive grid of cards, light and dark, no web fonts (Inter if installed).
     static let style = """
@@ -21,6 +21,7 @@ extension GalleryPage {
     .filters{display:none;flex-wrap:wrap;gap:8px;align-items:center}
     .js .filters{display:flex} .filter{font:inherit;font-size:14px;border:1px solid var(--line);background:var(--card);color:var(--ink);border-radius:999px;padding:5px 12px;cursor:pointer}
     .filter span{color:var(--muted);margin-left:4px}
+    .filter .swatch{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:6px;background:var(--accent)}
     .filter.on{background:var(--ink);color:var(--bg);border-color:var(--ink)} .filter.on span{color:inherit;opacity:.7}
     .sheet{margin-top:12px} .sheet summary{cursor:pointer;color:var(--accent)}
     .sheet img{display:block;max-width:100%;margin-top:10px;border-radius:10px}
@@ -28,8 +29,6 @@ extension GalleryPage {
     @media (max-width:700px){.grid{grid-template-columns:1fr;padding:12px}.top{padding:20px 12px 8px}}
     .card{display:grid;grid-template-columns:260px minmax(0,1fr);gap:18px;background:var(--card);border:1px solid var(--line);
     border-radius:16px;padding:16px;box-shadow:var(--shadow);border-top:4px solid var(--accent)}
-    .card.kind-poster{border-top-color:#a06cd5} .card.kind-chat-story{border-top-color:#0a84ff}
-    .card.kind-recipe-video{border-top-color:#ff9f0a} .card.kind-bedtime-story{border-top-color:#5e5ce6}
     .card.attention{border-color:var(--bad);border-top-color:var(--bad)}
     @media (max-width:700px){.card{grid-template-columns:1fr}}
     .card[hidden]{display:none}
@@ -81,6 +80,18 @@ extension GalleryPage {
     .empty-filter{text-align:center;color:var(--muted)}
     footer{max-width:1500px;margin:0 auto;padding:8px 32px 40px;color:var(--muted);font-size:13px}
     """
+
+    /// Each registered kind's colour on its cards' top edge and its filter's swatch. A colour that
+    /// is not `#rgb` or `#rrggbb` is left out (the accent shows), so nothing but a colour reaches the CSS.
+    static func kindStyle(_ kinds: KindRegistry) -> String {
+        kinds.descriptors.compactMap { descriptor -> String? in
+            let colour = descriptor.look.colour
+            let hex = colour.dropFirst()
+            guard colour.hasPrefix("#"), [3, 6].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }
+            let name = "kind-" + HTML.identifier(descriptor.kind.rawValue)
+            return "\n.card.\(name){border-top-color:\(colour)} .swatch.\(name){background:\(colour)}"
+        }.joined()
+    }
 
     /// The page's JavaScript: Copy (the async clipboard where the page is a secure context, else a
     /// hidden textarea and execCommand, as file:// pages often are not), poster/video tabs, filters.

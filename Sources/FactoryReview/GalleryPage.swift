@@ -6,14 +6,16 @@ import Foundation
 /// poster, or story player), caption and Copy button, QA checks, and every file of the bundle;
 /// failed and deferred items with their reason; totals at the top. One file with inline CSS and
 /// JavaScript and relative links only, so it works from file:// and offline. Everything taken
-/// from files is HTML-escaped.
+/// from files is HTML-escaped. The kinds' filters, names and colours come from `kinds`, the
+/// registry the command runs with.
 public enum GalleryPage {
     /// Writes `<week>/index.html`.
-    public static func write(_ review: WeekReview, to path: String, contactSheet: String? = "contact-sheet.png", now: Date = Date()) throws {
-        try AtomicFile.write(Data(html(review, contactSheet: contactSheet, now: now).utf8), to: URL(fileURLWithPath: path))
+    public static func write(_ review: WeekReview, kinds: KindRegistry, to path: String, contactSheet: String? = "contact-sheet.png",
+                             now: Date = Date()) throws {
+        try AtomicFile.write(Data(html(review, kinds: kinds, contactSheet: contactSheet, now: now).utf8), to: URL(fileURLWithPath: path))
     }
 
-    public static func html(_ review: WeekReview, contactSheet: String? = "contact-sheet.png", now: Date = Date()) -> String {
+    public static func html(_ review: WeekReview, kinds: KindRegistry, contactSheet: String? = "contact-sheet.png", now: Date = Date()) -> String {
         let week = HTML.escape(review.week)
         return """
         <!doctype html>
@@ -23,12 +25,12 @@ public enum GalleryPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(week) · ContentFactory review</title>
-        <style>\(style)</style>
+        <style>\(style)\(kindStyle(kinds))</style>
         </head>
         <body>
-        \(header(review, contactSheet: contactSheet, now: now))
+        \(header(review, kinds: kinds, contactSheet: contactSheet, now: now))
         <main class="grid" id="items">
-        \(review.entries.map { card($0) }.joined(separator: "\n"))
+        \(review.entries.map { card($0, kinds: kinds) }.joined(separator: "\n"))
         </main>
         <p class="empty-filter" id="empty-filter" hidden>No item matches this filter.</p>
         <footer>Made by <code>factory review</code> on \(HTML.escape(stamp(now))). Links are relative and nothing is fetched from the network:
@@ -42,7 +44,7 @@ public enum GalleryPage {
 
     // MARK: Header
 
-    static func header(_ review: WeekReview, contactSheet: String?, now: Date) -> String {
+    static func header(_ review: WeekReview, kinds: KindRegistry, contactSheet: String?, now: Date) -> String {
         let bundles = review.bundles
         let recorded = bundles.flatMap { $0.metadata?.checks ?? [] }
         let rechecked = bundles.flatMap { $0.recheck ?? [] }
@@ -67,9 +69,9 @@ public enum GalleryPage {
         if review.report == nil { run.append("no report.json: showing the bundles on disk") }
 
         var filters = [filter("all", "All", review.entries.count)]
-        for (kind, label) in [(Kind.poster, "Posters"), (.chatStory, "Chat stories"), (.recipeVideo, "Recipe videos"), (.bedtimeStory, "Bedtime stories")] {
-            let n = review.entries.filter { $0.kind == kind }.count
-            if n > 0 { filters.append(filter(kind.rawValue, label, n)) }
+        for descriptor in kinds.descriptors {
+            let n = review.entries.filter { $0.kind == descriptor.kind }.count
+            if n > 0 { filters.append(filter(descriptor.kind.rawValue, descriptor.look.filterLabel, n, swatch: true)) }
         }
         let attention = review.entries.filter(\.needsAttention).count
         if attention > 0 { filters.append(filter("attention", "Needs attention", attention)) }
@@ -90,8 +92,11 @@ public enum GalleryPage {
         "<div class=\"stat \(tone)\"><span class=\"num\">\(HTML.escape(value))</span><span class=\"lbl\">\(HTML.escape(label))</span></div>"
     }
 
-    static func filter(_ key: String, _ label: String, _ count: Int) -> String {
-        "<button type=\"button\" class=\"filter\(key == "all" ? " on" : "")\" data-filter=\"\(key)\">\(label) <span>\(count)</span></button>"
+    /// A filter button; a kind's carries a swatch of its colour (`kindStyle`).
+    static func filter(_ key: String, _ label: String, _ count: Int, swatch: Bool = false) -> String {
+        let mark = swatch ? "<i class=\"swatch kind-\(HTML.identifier(key))\"></i>" : ""
+        return "<button type=\"button\" class=\"filter\(key == "all" ? " on" : "")\" data-filter=\"\(HTML.escape(key))\">\(mark)"
+            + "\(HTML.escape(label)) <span>\(count)</span></button>"
     }
 
     static func stamp(_ date: Date) -> String {

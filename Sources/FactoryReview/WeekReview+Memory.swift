@@ -5,8 +5,10 @@ extension WeekReview {
     /// The week with each item marked where what it published is close to what its series
     /// published in another week of the window (`RepeatMeasure.close` and up), a fixed text that
     /// repeats one (allowed, noted), or an image made from the same prompt and seed as an earlier one.
-    public func marked(memory: any ContentMemory, weeks: Int) async -> WeekReview {
-        guard let week = ISOWeek(self.week), let mine = try? await memory.history(series: nil, from: self.week, to: self.week) else { return self }
+    /// `fields` (the registry's `memoryFields`) say which of the stored fields may not repeat.
+    public func marked(memory: any ContentMemory, weeks: Int, fields: [MemoryField]) async -> WeekReview {
+        guard let week = ISOWeek(self.week), let stored = try? await memory.history(series: nil, from: self.week, to: self.week) else { return self }
+        let mine = stored.map { $0.resolved(in: fields) }
         let from = week.adding(weeks: -weeks).description, to = week.adding(weeks: weeks).description
         var copy = self
         var bySeries: [String: [MemoryEntry]] = [:]

@@ -8,6 +8,11 @@ extension Kind {
     public static let noteCard = Kind("note-card")
 }
 
+extension MemoryField {
+    /// A card's note: refused when repeated within the window, unless the manifest fixed it.
+    public static let note = MemoryField("note", checked: true)
+}
+
 /// A fifth kind made only for tests, registered through its descriptor alone (nothing in Core,
 /// the loader, the planner, the offline text provider, the fake server or the review names it): a
 /// picture from the image provider, cropped to the item's format, with the manifest's note as its
@@ -16,12 +21,15 @@ extension Kind {
 public enum NoteCardKind {
     public static let descriptor = KindDescriptor(
         kind: .noteCard, keys: NoteCardSpec.keys, textEffort: .low, summary: "a still card with a note (tests only)",
+        look: KindLook(name: "note card", filterLabel: "Note cards", colour: offlineHex), memory: KindMemory(fields: [.note]),
         offline: NoteBrief.offlineWriter, offlineArt: NoteCardKind.offlineArt, fakeAnswer: NoteBrief.fakeAnswer,
         decode: { try NoteCardSpec(from: $0) },
         job: { item, spec, context in NoteCardJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers) })
 
     /// The card's colour when painted offline.
     public static let offlineColour = (r: 42, g: 111, b: 151)
+    /// The same colour marks its cards and filter in the gallery.
+    public static let offlineHex = "#2a6f97"
 
     /// Its offline picture: a card of one colour (what a kind's own offline art looks like to the
     /// offline image provider, which finds it by the request's `kind` hint).
@@ -101,6 +109,11 @@ struct NoteCardJob: KindJob {
         }
         let image = try await providers.image.generate(request, context: context.with(stage: "image"))
         return (NoteCardAssets(image: image, note: note), records + [image.record])
+    }
+
+    /// The note, and the picture's prompt and seed.
+    func remembered(_ assets: NoteCardAssets) -> [Remembered] {
+        [Remembered(.note, assets.note, fixed: spec.note != nil), Remembered(.imagePrompt, request.positivePrompt, seed: request.seed)]
     }
 
     func render(_ assets: NoteCardAssets, records: [GenerationRecord], into writer: BundleWriter) async throws {

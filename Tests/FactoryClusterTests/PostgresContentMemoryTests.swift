@@ -45,7 +45,7 @@ import Testing
         try await memory.recordRejection(RepeatRejection(series: "monday-motivation", week: "2026-W47", item: "mon", stage: "text",
                                                          field: .quote, text: "First!", earlierWeek: "2026-W47", earlierItem: "mon",
                                                          similarity: 1))
-        let rate = try await memory.repeatRate(series: "monday-motivation", from: "2026-W40", to: "2026-W50")
+        let rate = try await memory.repeatRate(series: "monday-motivation", from: "2026-W40", to: "2026-W50", checked: StandardKinds.registry.memoryFields.filter(\.checked))
         #expect(rate.publications == 2 && rate.rejections == 1)
         await db.close()
     }
@@ -55,8 +55,8 @@ import Testing
         let (dbA, dbB) = (try await fixture.open(), try await fixture.open())
         let storeA = PostgresContentMemory(db: dbA), storeB = PostgresContentMemory(db: dbB)
         // Both open the week before either answers: neither snapshot knows the other's line.
-        let workerA = try await RunMemory.open(store: storeA, week: Self.week, weeks: 12, runId: "worker-a")
-        let workerB = try await RunMemory.open(store: storeB, week: Self.week, weeks: 12, runId: "worker-b")
+        let workerA = try await RunMemory.open(store: storeA, week: Self.week, weeks: 12, runId: "worker-a", fields: StandardKinds.registry.memoryFields)
+        let workerB = try await RunMemory.open(store: storeB, week: Self.week, weeks: 12, runId: "worker-b", fields: StandardKinds.registry.memoryFields)
         let line = [Remembered(.quote, "Start small. Start gently. Start today.")]
         #expect(try await workerA.guarding(item: try Self.item("mon-a")).check(line, stage: "text") == nil)
         let refused = try #require(try await workerB.guarding(item: try Self.item("mon-b")).check(line, stage: "text"))
@@ -67,7 +67,7 @@ import Testing
         try await workerA.record(item: try Self.item("mon-a"), entries: line)
         #expect(try fixture.sql("SELECT count(*) FROM factory_memory_claims WHERE item = 'mon-a'") == "0")
         #expect(try fixture.sql("SELECT count(*) FROM factory_memory_rejections WHERE item = 'mon-b'") == "1")
-        let later = try await RunMemory.open(store: storeB, week: Self.week.adding(weeks: 1), weeks: 12, runId: "next-week")
+        let later = try await RunMemory.open(store: storeB, week: Self.week.adding(weeks: 1), weeks: 12, runId: "next-week", fields: StandardKinds.registry.memoryFields)
         #expect(try await later.guarding(item: try Self.item("mon-a")).check(line, stage: "text") != nil)
         await dbA.close()
         await dbB.close()

@@ -10,7 +10,7 @@ import Testing
     static func page(caption: String = "Breathe 🌿\n\n#MondayMotivation") throws -> (html: String, folder: TemporaryFolder) {
         let folder = try TemporaryFolder("gallery")
         let review = try WeekReview.load(folder: try ReviewFixtures.week(in: folder, caption: caption))
-        return (GalleryPage.html(review), folder)
+        return (GalleryPage.html(review, kinds: StandardKinds.registry), folder)
     }
 
     @Test func textFromFilesIsEscaped() throws {
@@ -64,10 +64,36 @@ import Testing
                          to: "2026-W48/quiet/metadata.json")
         var review = try WeekReview.load(folder: folder.url.appendingPathComponent("2026-W48"))
         review.entries[0].recheck = [.init("file:video.mp4", false, "sha256 differs <edited>")]
-        let html = GalleryPage.html(review)
+        let html = GalleryPage.html(review, kinds: StandardKinds.registry)
         #expect(html.contains(#"<details class="checks" open><summary><span class="dot bad"></span>2 failed"#))
         #expect(html.contains(#"<li class="fail"><span class="verdict">✕</span><span class="name">audio:loudness</span><span class="detail">too quiet</span></li>"#))
         #expect(html.contains("sha256 differs &lt;edited&gt;"))
         #expect(html.contains(#"data-attention="true""#))
+    }
+
+    /// Each kind's filter, label and colour come from its descriptor: one filter per kind with items.
+    @Test func filtersAndColoursComeFromTheRegistry() throws {
+        let (html, _) = try Self.page()
+        for descriptor in StandardKinds.registry.descriptors {
+            let kind = descriptor.kind.rawValue, look = descriptor.look
+            #expect(html.contains(".card.kind-\(kind){border-top-color:\(look.colour)} .swatch.kind-\(kind){background:\(look.colour)}"), "\(kind)")
+            #expect(html.contains("data-filter=\"\(kind)\"><i class=\"swatch kind-\(kind)\"></i>\(look.filterLabel) <span>1</span>"), "\(kind)")
+        }
+        #expect(html.contains("<span class=\"chip kind\">chat story</span>"))
+    }
+
+    /// A kind's colour reaches the CSS only as a hex colour; anything else leaves the accent.
+    @Test func onlyAHexColourReachesTheStyle() {
+        func registry(_ colour: String) -> KindRegistry {
+            KindRegistry([KindDescriptor(kind: "odd", keys: [], textEffort: .low, summary: "a test",
+                                         look: KindLook(name: "odd", filterLabel: "Odd", colour: colour), memory: KindMemory(),
+                                         decode: { try NoteCardSpec(from: $0) },
+                                         job: { _, _, _ in preconditionFailure("never made: the page only reads the look") })])
+        }
+        #expect(GalleryPage.kindStyle(registry("#0a84ff")) == "\n.card.kind-odd{border-top-color:#0a84ff} .swatch.kind-odd{background:#0a84ff}")
+        #expect(GalleryPage.kindStyle(registry("#abc")).contains("#abc"))
+        for bad in ["red", "#12345", "#0a84ff}</style><script>x()</script>", "#ggg"] {
+            #expect(GalleryPage.kindStyle(registry(bad)).isEmpty, "\(bad)")
+        }
     }
 }

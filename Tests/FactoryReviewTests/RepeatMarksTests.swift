@@ -1,5 +1,7 @@
 import FactoryCore
+import FactoryKinds
 @testable import FactoryReview
+import FactoryTesting
 import Testing
 
 /// What review marks as close to earlier weeks: a checked field at 0.35 and up (a repeat from
@@ -35,5 +37,20 @@ import Testing
         #expect(WeekReview.marks([Self.entry("2026-W42", "mon", .quote, "Fall seven times, stand up eight."),
                                   Self.entry("2026-W42", "mon", .imagePrompt, "sunrise over hills", seed: 43),
                                   Self.entry("2026-W42", "mon", .attribution, "Seneca")], earlier: Self.earlier).isEmpty)
+    }
+
+    /// The ledger gives a field back by name only; the registry's declaration says it is checked.
+    @Test func aLedgersFieldsAreJudgedAsTheirKindDeclaresThem() async throws {
+        let folder = try TemporaryFolder("repeat-marks")
+        let review = try WeekReview.load(folder: try ReviewFixtures.week(in: folder))
+        let ledger = try Ledger(path: folder.url.appendingPathComponent("ledger.sqlite"))
+        for (week, quote) in [("2026-W46", "Small steps every day add up to big changes."), ("2026-W48", "Small steps each day add up to big change.")] {
+            _ = try ledger.record(Publication(series: "monday-motivation", kind: .poster, week: week, item: "mon-poster", runId: week,
+                                          entries: [Remembered(.quote, quote)]))
+        }
+        #expect(try ledger.history(series: nil, from: nil, to: nil).allSatisfy { !$0.field.checked }, "read back by name only")
+        let marked = await review.marked(memory: ledger, weeks: 12, fields: StandardKinds.registry.memoryFields)
+        let marks = marked.entries.first { $0.id == "mon-poster" }?.repeats ?? []
+        #expect(marks.count == 1 && marks[0].hasPrefix("quote repeats 2026-W46 mon-poster ("), "\(marks)")
     }
 }

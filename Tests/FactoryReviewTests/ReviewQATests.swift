@@ -44,11 +44,11 @@ import Testing
 
     @Test func galleryCardShowsTheFiguresAndMarksAShortfall() throws {
         let folder = try TemporaryFolder("review-qa")
-        let good = GalleryPage.html(try WeekReview.load(folder: try Self.week(folder, contrast: 5.21)))
+        let good = GalleryPage.html(try WeekReview.load(folder: try Self.week(folder, contrast: 5.21)), kinds: StandardKinds.registry)
         #expect(good.contains("<b>5.21:1</b> text contrast (quote)") && good.contains("qa-cell contrast ok"))
         #expect(good.contains("<b>42 ms</b> read-along drift"))
         let other = try TemporaryFolder("review-qa")
-        let bad = GalleryPage.html(try WeekReview.load(folder: try Self.week(other, contrast: 3.1)))
+        let bad = GalleryPage.html(try WeekReview.load(folder: try Self.week(other, contrast: 3.1)), kinds: StandardKinds.registry)
         #expect(bad.contains("qa-cell contrast bad") && bad.contains("<b>3.10:1</b>"))
     }
 }

@@ -82,8 +82,7 @@ extension Ledger: ContentMemory {
                 SELECT series, kind, week, item, version, field, text, seed, fixed, recorded_at FROM memory
                 WHERE \(condition) ORDER BY \(order)
                 """, arguments: StatementArguments(arguments)).compactMap { row in
-                // A field this version does not know (written by a newer one) is skipped, not fatal.
-                guard let field = MemoryField(rawValue: row["field"]) else { return nil }
+                let field = MemoryField(rawValue: row["field"])
                 let seed: String? = row["seed"]
                 return MemoryEntry(series: row["series"], kind: Kind(rawValue: row["kind"]), week: row["week"], item: row["item"], version: row["version"],
                                    field: field, text: row["text"], seed: seed.flatMap { UInt64($0) }, fixed: (row["fixed"] as Int) != 0,
@@ -103,13 +102,15 @@ extension Ledger: ContentMemory {
         }
     }
 
-    public func repeatRate(series: String, from: String, to: String) throws -> RepeatRate {
-        let checked = MemoryField.allCases.filter(\.checked).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    public func repeatRate(series: String, from: String, to: String, checked: [MemoryField]) throws -> RepeatRate {
+        // The names are bound, not spliced: a kind's field name is its own to choose.
+        let marks = Array(repeating: "?", count: max(checked.count, 1)).joined(separator: ", ")
+        let names = checked.isEmpty ? [""] : checked.map(\.rawValue)
         return try db.read { db in
             let published = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM (SELECT DISTINCT week, item, version FROM memory
-                WHERE series = ? AND week BETWEEN ? AND ? AND fixed = 0 AND field IN (\(checked)))
-                """, arguments: [series, from, to]) ?? 0
+                WHERE series = ? AND week BETWEEN ? AND ? AND fixed = 0 AND field IN (\(marks)))
+                """, arguments: StatementArguments([series, from, to] + names)) ?? 0
             let refused = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memory_rejections WHERE series = ? AND week BETWEEN ? AND ?",
                                            arguments: [series, from, to]) ?? 0
             return RepeatRate(publications: published, rejections: refused)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Everything Core needs to know about one kind, registered once (`KindRegistry`): its manifest
 /// keys and how its settings decode, how hard its text calls think, how its text is written offline
-/// and faked, and how its job is made. The rest of what a kind owns lives beside its descriptor in
-/// `Sources/FactoryKinds/<Kind>/`.
+/// and faked, how review shows it, what the content memory keeps of it, and how its job is made.
+/// The rest of what a kind owns lives beside its descriptor in `Sources/FactoryKinds/<Kind>/`.
 public struct KindDescriptor: Sendable {
     public let kind: Kind
     /// The manifest keys the kind accepts besides `Item.commonKeys`.
@@ -25,14 +25,18 @@ public struct KindDescriptor: Sendable {
     public let offlineArt: OfflineArtist?
     /// How the fake provider server answers the kind's text requests; nil for generic schema filler.
     public let fakeAnswer: FakeAnswerWriter?
+    /// How review and the gallery show it.
+    public let look: KindLook
+    /// What the content memory keeps of it.
+    public let memory: KindMemory
     /// Decodes the kind's settings from the item's merged mapping (unknown keys are already refused).
     public let decode: @Sendable (Decoder) throws -> any KindSpec
     /// Makes the job that fetches and renders one item of the kind.
     public let job: @Sendable (Item, KindContext) -> any KindJob
 
     /// A kind whose settings are `Spec`: `job` is handed the item's settings already typed.
-    public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String,
-                                loudness: LoudnessTarget = .shortForm, forChildren: Bool = false,
+    public init<Spec: KindSpec>(kind: Kind, keys: [String], textEffort: Effort, summary: String, look: KindLook,
+                                memory: KindMemory, loudness: LoudnessTarget = .shortForm, forChildren: Bool = false,
                                 offline: OfflineWriter? = nil, offlineArt: OfflineArtist? = nil, fakeAnswer: FakeAnswerWriter? = nil,
                                 decode: @escaping @Sendable (Decoder) throws -> Spec,
                                 job: @escaping @Sendable (Item, Spec, KindContext) -> any KindJob) {
@@ -45,6 +49,8 @@ public struct KindDescriptor: Sendable {
         self.offline = offline
         self.offlineArt = offlineArt
         self.fakeAnswer = fakeAnswer
+        self.look = look
+        self.memory = memory
         self.decode = { try decode($0) }
         self.job = { item, context in
             // The registry hands an item only to the descriptor that decoded it.
@@ -54,4 +60,9 @@ public struct KindDescriptor: Sendable {
             return job(item, spec, context)
         }
     }
+}
+
+extension KindDescriptor {
+    /// The series `history --series` accepts for the kind: the ones it names, else its own name.
+    public var memorySeries: [String] { memory.series ?? [kind.rawValue] }
 }

@@ -29,6 +29,15 @@ public struct KindRegistry: KindFactory {
     /// Every key some kind accepts, common keys included.
     public var everyKey: Set<String> { Set(Item.commonKeys + descriptors.flatMap(\.keys)) }
 
+    /// Every field the memory keeps: Core's shared ones and each kind's own, by name.
+    public var memoryFields: [MemoryField] {
+        var seen = Set<MemoryField>()
+        return (MemoryField.shared + descriptors.flatMap(\.memory.fields)).filter { seen.insert($0).inserted }
+    }
+
+    /// Every series some kind is remembered under, in registration order.
+    public var memorySeries: [String] { descriptors.flatMap(\.memorySeries) }
+
     public func job(for item: Item, in context: KindContext) -> any KindJob {
         // The loader only makes items of registered kinds, so a miss is a programming error.
         guard let descriptor = byName[item.kind] else {

@@ -16,7 +16,7 @@ public struct ContentLibrary: Sendable {
     }
 
     /// Puts a shelf whose type is known only at run time in its place.
-    mutating func place(_ shelf: any LibraryShelf) {
+    public mutating func place(_ shelf: any LibraryShelf) {
         shelves[ObjectIdentifier(type(of: shelf))] = shelf
     }
 

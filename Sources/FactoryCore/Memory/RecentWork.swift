@@ -6,9 +6,13 @@ import Foundation
 public struct RecentWork: Sendable, Equatable {
     /// Lines by field, newest first.
     public var lines: [MemoryField: [String]]
+    /// The order the prompt lists the fields in: the order the kind asked for them.
+    public private(set) var order: [MemoryField]
 
-    public init(_ lines: [MemoryField: [String]] = [:]) {
+    /// `lines` listed in `order` (fields not in it follow by name).
+    public init(_ lines: [MemoryField: [String]] = [:], order: [MemoryField] = []) {
         self.lines = lines.filter { !$0.value.isEmpty }
+        self.order = order + lines.keys.filter { !order.contains($0) }.sorted { $0.rawValue < $1.rawValue }
     }
 
     public var isEmpty: Bool { lines.isEmpty }
@@ -24,6 +28,7 @@ public struct RecentWork: Sendable, Equatable {
     public func adding(_ text: String, as field: MemoryField) -> RecentWork {
         var copy = self
         copy.lines[field, default: []].insert(text, at: 0)
+        if !copy.order.contains(field) { copy.order.append(field) }
         return copy
     }
 
@@ -40,7 +45,7 @@ public struct RecentWork: Sendable, Equatable {
         guard !isEmpty else { return "" }
         var out = ["Already published in this series recently; do not repeat or closely echo any of these "
                    + "(write a clearly different one):"]
-        for field in MemoryField.allCases {
+        for field in order {
             for line in lines[field] ?? [] { out.append("- \(field.rawValue): \(line)") }
         }
         return out.joined(separator: "\n")
@@ -50,6 +55,6 @@ public struct RecentWork: Sendable, Equatable {
 extension SeriesGuard {
     /// The series' recent lines of `fields`, for a brief.
     public func recentWork(_ fields: [MemoryField]) -> RecentWork {
-        RecentWork(Dictionary(uniqueKeysWithValues: fields.map { ($0, recent($0)) }))
+        RecentWork(Dictionary(uniqueKeysWithValues: fields.map { ($0, recent($0)) }), order: fields)
     }
 }

@@ -33,15 +33,17 @@ public final class RunMemory: Sendable {
     }
 
     /// Opens the memory for a run of `week`: what every series published in the window, in one
-    /// read. Answers accepted later are checked against it, against this run's own, and (in a
-    /// cluster) against what other workers claim meanwhile (`ContentMemory.claim`).
-    public static func open(store: any ContentMemory, week: ISOWeek, weeks: Int, runId: String,
+    /// read, each entry's field resolved against `fields` (the registry's `memoryFields`, which
+    /// say what may not repeat). Answers accepted later are checked against it, against this run's
+    /// own, and (in a cluster) against what other workers claim meanwhile (`ContentMemory.claim`).
+    public static func open(store: any ContentMemory, week: ISOWeek, weeks: Int, runId: String, fields: [MemoryField],
                             includeOwn: Bool = false) async throws -> RunMemory {
         let from = week.adding(weeks: -weeks).description, to = week.adding(weeks: weeks).description
-        let entries = try await store.history(series: nil, from: from, to: to)
+        let entries = try await store.history(series: nil, from: from, to: to).map { $0.resolved(in: fields) }
         let loaded = Dictionary(grouping: entries, by: \.series)
+        let checked = fields.filter(\.checked)
         var rates: [String: RepeatRate] = [:]
-        for series in loaded.keys { rates[series] = try await store.repeatRate(series: series, from: from, to: to) }
+        for series in loaded.keys { rates[series] = try await store.repeatRate(series: series, from: from, to: to, checked: checked) }
         return RunMemory(store: store, week: week, weeks: weeks, runId: runId, includeOwn: includeOwn, loaded: loaded, rates: rates)
     }
 

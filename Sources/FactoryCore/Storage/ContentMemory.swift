@@ -22,9 +22,9 @@ public protocol ContentMemory: Sendable {
     func history(series: String?, from: String?, to: String?) async throws -> [MemoryEntry]
     /// Records an answer the repeat check refused (it was paid for and asked again).
     func recordRejection(_ rejection: RepeatRejection) async throws
-    /// For `estimate`: how many answers of `series` in weeks `from…to` were published, and how many
-    /// were refused as repeats before one was.
-    func repeatRate(series: String, from: String, to: String) async throws -> RepeatRate
+    /// For `estimate`: how many answers of `series` in weeks `from…to` were published (publications
+    /// with a `checked` field the manifest did not fix), and how many were refused as repeats before one was.
+    func repeatRate(series: String, from: String, to: String, checked: [MemoryField]) async throws -> RepeatRate
     /// Checks `claim`'s fields against what every process sharing the store published or claimed
     /// in the window, and claims them when none repeats, in one step: two workers of a cluster
     /// cannot both take the same line. nil when it is free (now claimed), else the repeat.
@@ -93,20 +93,6 @@ public struct MemoryEntry: Sendable, Equatable, Codable {
         self.seed = seed
         self.fixed = fixed
         self.recordedAt = recordedAt
-    }
-}
-
-/// The fields the memory keeps. `checked` ones may not repeat within the window; the others are
-/// kept for the record (`history`, review) but may recur (an author, a hero the manifest names).
-public enum MemoryField: String, Sendable, Codable, CaseIterable {
-    case quote, attribution, title, premise, hero, dish, cast
-    case imagePrompt = "image-prompt"
-
-    public var checked: Bool {
-        switch self {
-        case .quote, .title, .premise: true
-        case .attribution, .hero, .dish, .cast, .imagePrompt: false
-        }
     }
 }
 

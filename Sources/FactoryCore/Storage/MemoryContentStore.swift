@@ -46,9 +46,9 @@ public final class MemoryContentStore: ContentMemory {
         rejections.withLock { $0.append(rejection) }
     }
 
-    public func repeatRate(series: String, from: String, to: String) throws -> RepeatRate {
+    public func repeatRate(series: String, from: String, to: String, checked: [MemoryField]) throws -> RepeatRate {
         let published = entries.withLock { all in
-            Set(all.filter { $0.series == series && $0.week >= from && $0.week <= to && $0.field.checked && !$0.fixed }
+            Set(all.filter { $0.series == series && $0.week >= from && $0.week <= to && checked.contains($0.field) && !$0.fixed }
                 .map { "\($0.week)/\($0.item)/\($0.version)" }).count
         }
         let refused = rejections.withLock { $0.filter { $0.series == series && $0.week >= from && $0.week <= to }.count }

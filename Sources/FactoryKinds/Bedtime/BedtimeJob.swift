@@ -255,3 +255,11 @@ struct BedtimeJob: Sendable {
         }
     }
 }
+
+extension BedtimeJob: KindJob {
+    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+        try await assets(context: context)
+    }
+
+    public var inputsSha256: String? { Self.inputsSha256(item: item, manifest: manifest) }
+}

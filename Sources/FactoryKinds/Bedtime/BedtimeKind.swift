@@ -7,6 +7,11 @@ extension Kind {
     public static let bedtimeStory = Kind("bedtime-story")
 }
 
+extension MemoryField {
+    /// A story's hero by name: kept, and may recur (the manifest names them).
+    public static let hero = MemoryField("hero", checked: false)
+}
+
 /// The bedtime kind's registration: how its items decode and how its job is made.
 public enum BedtimeKind {
     /// The registration with the shipping render settings.
@@ -16,6 +21,9 @@ public enum BedtimeKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .bedtimeStory, keys: BedtimeSpec.keys, textEffort: .medium, summary: "a narrated bedtime story",
+            look: KindLook(name: "bedtime story", filterLabel: "Bedtime stories", colour: "#5e5ce6", soundRequired: true,
+                           narrated: true),
+            memory: KindMemory(fields: [.hero]),
             loudness: LoudnessTarget.Preset.bedtime.target, forChildren: true,
             offline: StoryBrief.offlineWriter, offlineArt: StorybookPainter.offlineArt, fakeAnswer: FakeStory.answer,
             decode: { try BedtimeSpec(from: $0) },

@@ -107,3 +107,9 @@ extension JSONEncoder {
         return e
     }
 }
+
+extension ChatJob: KindJob {
+    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+        try await assets(context: context)
+    }
+}

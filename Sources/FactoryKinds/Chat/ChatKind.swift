@@ -7,6 +7,11 @@ extension Kind {
     public static let chatStory = Kind("chat-story")
 }
 
+extension MemoryField {
+    /// A chat's characters by name: kept, and may recur.
+    public static let cast = MemoryField("cast", checked: false)
+}
+
 /// The chat-story kind's registration: how its items decode and how its job is made.
 public enum ChatKind {
     /// The registration with the shipping render settings.
@@ -16,6 +21,8 @@ public enum ChatKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .chatStory, keys: ChatSpec.keys, textEffort: .medium, summary: "a text-message chat story",
+            look: KindLook(name: "chat story", filterLabel: "Chat stories", colour: "#0a84ff", soundRequired: true),
+            memory: KindMemory(fields: [.cast]),
             offline: ConversationBrief.offlineWriter, fakeAnswer: FakeConversation.answer,
             decode: { try ChatSpec(from: $0) },
             job: { item, spec, context in

@@ -181,3 +181,9 @@ struct PosterJob: Sendable {
         }
     }
 }
+
+extension PosterJob: KindJob {
+    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+        try await assets(context: context, priority: priority)
+    }
+}

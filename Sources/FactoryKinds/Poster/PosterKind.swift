@@ -7,6 +7,13 @@ extension Kind {
     public static let poster = Kind("poster")
 }
 
+extension MemoryField {
+    /// A poster's quote: refused when repeated within the window.
+    public static let quote = MemoryField("quote", checked: true)
+    /// Who the quote is by: kept, and may recur.
+    public static let attribution = MemoryField("attribution", checked: false)
+}
+
 /// The poster kind's registration: how its items decode and how its job is made.
 public enum PosterKind {
     /// The registration with the shipping render settings.
@@ -16,6 +23,9 @@ public enum PosterKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .poster, keys: PosterSpec.keys, textEffort: .low, summary: "a quote poster and its short video",
+            look: KindLook(name: "poster", filterLabel: "Posters", colour: "#a06cd5"),
+            // A poster is remembered and listed by its series, not by its kind.
+            memory: KindMemory(fields: [.quote, .attribution], series: Series.allCases.map(\.rawValue)),
             offline: QuoteBrief.offlineWriter,
             decode: { try PosterSpec(from: $0) },
             job: { item, spec, context in

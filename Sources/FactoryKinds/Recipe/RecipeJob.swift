@@ -145,3 +145,9 @@ struct RecipeJob: Sendable {
         return FactoryError(.quality, "item \(item.id): check \(check) failed: \(detail); quarantined in \(quarantine.path)")
     }
 }
+
+extension RecipeJob: KindJob {
+    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+        try await assets(context: context)
+    }
+}

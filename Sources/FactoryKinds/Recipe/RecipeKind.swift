@@ -7,6 +7,11 @@ extension Kind {
     public static let recipeVideo = Kind("recipe-video")
 }
 
+extension MemoryField {
+    /// A recipe's ingredients: kept, and may recur.
+    public static let dish = MemoryField("dish", checked: false)
+}
+
 /// The recipe kind's registration: how its items decode and how its job is made.
 public enum RecipeKind {
     /// The registration with the shipping render settings.
@@ -16,6 +21,8 @@ public enum RecipeKind {
     public static func tunedDescriptor(_ tuning: RenderTuning) -> KindDescriptor {
         KindDescriptor(
             kind: .recipeVideo, keys: RecipeSpec.keys, textEffort: .low, summary: "a recipe video in one of five templates",
+            look: KindLook(name: "recipe video", filterLabel: "Recipe videos", colour: "#ff9f0a"),
+            memory: KindMemory(fields: [.dish]),
             offline: RecipeBrief.offlineWriter, offlineArt: RecipePainter.offlineArt, fakeAnswer: FakeRecipe.answer,
             decode: { try RecipeSpec(from: $0) },
             job: { item, spec, context in

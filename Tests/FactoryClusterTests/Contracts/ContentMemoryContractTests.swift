@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
         #expect(try await opened.memory.published(series: "monday-quotes", from: "2026-W49", to: "2026-W52").isEmpty)
         #expect(try await opened.memory.published(series: "nobody", from: "2026-W01", to: "2026-W53").isEmpty)
         #expect(try await opened.memory.history(series: "nobody", from: nil, to: nil).isEmpty)
-        #expect(try await opened.memory.repeatRate(series: "nobody", from: "2026-W01", to: "2026-W53") == RepeatRate(publications: 0, rejections: 0))
+        #expect(try await opened.memory.repeatRate(series: "nobody", from: "2026-W01", to: "2026-W53", checked: StandardKinds.registry.memoryFields.filter(\.checked)) == RepeatRate(publications: 0, rejections: 0))
         await opened.close()
     }
 
@@ -78,9 +79,9 @@ import Testing
                                                                     field: .quote, text: "Small steps move you.", earlierWeek: "2026-W46",
                                                                     earlierItem: "p0", similarity: 0.93))
         }
-        #expect(try await opened.other.repeatRate(series: "monday-quotes", from: "2026-W48", to: "2026-W48")
+        #expect(try await opened.other.repeatRate(series: "monday-quotes", from: "2026-W48", to: "2026-W48", checked: StandardKinds.registry.memoryFields.filter(\.checked))
                 == RepeatRate(publications: 2, rejections: 2))
-        #expect(try await opened.other.repeatRate(series: "monday-quotes", from: "2026-W47", to: "2026-W48")
+        #expect(try await opened.other.repeatRate(series: "monday-quotes", from: "2026-W47", to: "2026-W48", checked: StandardKinds.registry.memoryFields.filter(\.checked))
                 == RepeatRate(publications: 3, rejections: 3))
         await opened.close()
     }

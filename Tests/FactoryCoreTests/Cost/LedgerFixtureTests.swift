@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryTesting
 import Foundation
 import Testing
@@ -45,6 +46,6 @@ import Testing
         let last = try #require(try ledger.calls().last)
         #expect(last.id == id && last.state == .reserved)
         #expect(try ledger.history(series: "monday-quotes", from: nil, to: nil).map(\.field) == [.imagePrompt, .quote])
-        #expect(try ledger.repeatRate(series: "monday-quotes", from: "2026-W48", to: "2026-W48") == RepeatRate(publications: 1, rejections: 1))
+        #expect(try ledger.repeatRate(series: "monday-quotes", from: "2026-W48", to: "2026-W48", checked: StandardKinds.registry.memoryFields.filter(\.checked)) == RepeatRate(publications: 1, rejections: 1))
     }
 }

@@ -1,4 +1,5 @@
 @testable import FactoryCore
+import FactoryKinds
 import FactoryTesting
 import Foundation
 import Testing
@@ -58,10 +59,10 @@ import Testing
         try await memory.record(Self.publication("2026-W41", "mon", quote: "b"))
         try await memory.recordRejection(RepeatRejection(series: "monday-motivation", week: "2026-W41", item: "mon", stage: "text", field: .quote,
                                                    text: "a", earlierWeek: "2026-W40", earlierItem: "mon", similarity: 1))
-        let rate = try await memory.repeatRate(series: "monday-motivation", from: "2026-W30", to: "2026-W50")
+        let rate = try await memory.repeatRate(series: "monday-motivation", from: "2026-W30", to: "2026-W50", checked: StandardKinds.registry.memoryFields.filter(\.checked))
         #expect(rate == RepeatRate(publications: 2, rejections: 1))
         #expect(rate.perAnswer == 0.5)
-        #expect(try await memory.repeatRate(series: "mindful-moment", from: "2026-W30", to: "2026-W50").perAnswer == 0)
+        #expect(try await memory.repeatRate(series: "mindful-moment", from: "2026-W30", to: "2026-W50", checked: StandardKinds.registry.memoryFields.filter(\.checked)).perAnswer == 0)
     }
 
     @Test func theSQLiteMemorySurvivesReopeningBesideTheLedger() async throws {

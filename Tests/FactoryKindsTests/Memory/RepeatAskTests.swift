@@ -49,7 +49,7 @@ import Testing
             try store.record(Publication(series: item.series, kind: item.kind, week: week.adding(weeks: -(n + 1)).description,
                                          item: item.id, runId: "old", entries: [Remembered(.quote, quote), Remembered(.title, quote)]))
         }
-        return try await RunMemory.open(store: store, week: week, weeks: 12, runId: "now").guarding(item: item)
+        return try await RunMemory.open(store: store, week: week, weeks: 12, runId: "now", fields: StandardKinds.registry.memoryFields).guarding(item: item)
     }
 
     static func poster() throws -> Item {

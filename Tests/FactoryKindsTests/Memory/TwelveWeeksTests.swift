@@ -61,7 +61,7 @@ import Testing
             let week = ISOWeek(year: 2026, week: 40).adding(weeks: n - 1)
             let manifest = try ManifestLoader.load(path: path, kinds: StandardKinds.registry, week: week, clock: .day(year: 2026, month: 1, day: 1))
             #expect(manifest.week == week)
-            let memory = try await RunMemory.open(store: ledger, week: week, weeks: manifest.memory.weeks, runId: "week-\(n)")
+            let memory = try await RunMemory.open(store: ledger, week: week, weeks: manifest.memory.weeks, runId: "week-\(n)", fields: StandardKinds.registry.memoryFields)
             let report = try await Runner(manifest: manifest, providers: providers, kinds: TextOnlyKinds(),
                                           options: RunOptions(output: folder.url.appendingPathComponent("out")),
                                           log: { _ in }, memory: memory).run()
@@ -107,7 +107,7 @@ import Testing
         #expect(Set(history.map { "\($0.week)/\($0.item)" }).count == 84)
         // No two published lines of a series are near repeats of each other either.
         for series in Set(history.map(\.series)) {
-            for field in MemoryField.allCases where field.checked {
+            for field in StandardKinds.registry.memoryFields where field.checked {
                 let lines = history.filter { $0.series == series && $0.field == field && !$0.fixed }.map(\.text)
                 for (i, a) in lines.enumerated() {
                     for b in lines[(i + 1)...] { #expect(RepeatMeasure.similarity(a, b) < RepeatMeasure.nearRepeat, "\(series) \(field): \(a) | \(b)") }

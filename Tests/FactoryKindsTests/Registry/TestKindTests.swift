@@ -8,8 +8,9 @@ import Foundation
 import Testing
 
 /// A fifth kind registered through its descriptor alone (`NoteCardKind` in FactoryTesting): the
-/// loader decodes it, the planner plans it, the runner makes it offline and the review reads it,
-/// with no line of Core, the loader, the planner or the review naming it.
+/// loader decodes it, the planner plans it, the runner makes it offline, the review and the gallery
+/// show it with its own filter and colour, and the content memory keeps its notes across weeks,
+/// with no line of Core, the loader, the planner, the review or the memory naming it.
 @Suite struct TestKindTests {
     static let manifest = """
         version: 1
@@ -78,9 +79,51 @@ import Testing
         let review = try WeekReview.load(folder: output.appendingPathComponent("2026-W48"))
         let entry = try #require(review.entries.first { $0.id == "tue-card" })
         #expect(entry.kind == "note-card" && entry.status == "done" && entry.title == "Water the plants")
-        let rechecked = BundleCheck.check(entry, weekFolder: review.folder)
+        let rechecked = BundleCheck.check(entry, weekFolder: review.folder, kinds: NoteCardKind.registry)
         #expect(!rechecked.isEmpty && rechecked.allSatisfy(\.passed), "\(rechecked)")
         #expect(entry.failedChecks.isEmpty)
+
+        // The gallery: its own filter, labelled and coloured by its descriptor, beside the poster's.
+        let html = GalleryPage.html(review, kinds: NoteCardKind.registry)
+        #expect(html.contains("data-filter=\"note-card\"><i class=\"swatch kind-note-card\"></i>Note cards <span>1</span>"), "\(html)")
+        #expect(html.contains("data-filter=\"poster\"><i class=\"swatch kind-poster\"></i>Posters <span>1</span>"))
+        #expect(html.contains(".card.kind-note-card{border-top-color:\(NoteCardKind.offlineHex)} .swatch.kind-note-card{background:\(NoteCardKind.offlineHex)}"))
+        #expect(html.contains("<article class=\"card kind-note-card\"") || html.contains("class=\"card kind-note-card"), "its card carries its kind's class")
+        #expect(html.contains("<span class=\"chip kind\">note card</span>"))
+        // A registry without it gives it no filter and no colour: they come from the descriptor alone.
+        let standard = GalleryPage.html(review, kinds: StandardKinds.registry)
+        #expect(!standard.contains("data-filter=\"note-card\"") && !standard.contains(".card.kind-note-card{"))
+        #expect(standard.contains("data-filter=\"poster\""))
+    }
+
+    @Test func itIsRememberedAcrossWeeksThroughItsDescriptor() async throws {
+        let folder = try TemporaryFolder("test-kind")
+        let path = try folder.write(Self.manifest, to: "week.yaml")
+        let store = MemoryContentStore()
+        let output = folder.url.appendingPathComponent("out")
+        let kinds = NoteCardKind.registry
+        let providers = ProviderSet(text: OfflineTextProvider(kinds: kinds), image: OfflineImageProvider(kinds: kinds))
+        var reports: [RunReport] = []
+        for week in [ISOWeek(year: 2026, week: 48), ISOWeek(year: 2026, week: 49)] {
+            let manifest = try ManifestLoader.load(path: path, kinds: kinds, week: week, clock: .day(year: 2026, month: 1, day: 1))
+            let memory = try await RunMemory.open(store: store, week: week, weeks: 12, runId: "\(week)", fields: kinds.memoryFields)
+            if week.week == 49 {
+                // Week 48's note is read back by name and resolved to the kind's own checked field.
+                let earlier = memory.published(series: "note-card")
+                #expect(earlier.contains { $0.field == .note && $0.field.checked && $0.text == "Water the plants" && $0.week == "2026-W48" }, "\(earlier)")
+            }
+            reports.append(try await Runner(manifest: manifest, providers: providers, kinds: kinds, options: RunOptions(output: output),
+                                            log: { _ in }, memory: memory).run())
+        }
+        #expect(reports.allSatisfy { $0.items.allSatisfy { $0.status == .done } }, "\(reports.map(\.items))")
+        // Its notes and pictures are kept under its own name as a series, week by week.
+        let history = try await store.history(series: "note-card", from: nil, to: nil)
+        #expect(history.filter { $0.field == .note }.map(\.week) == ["2026-W48", "2026-W49"], "\(history)")
+        #expect(history.filter { $0.field == .imagePrompt }.count == 2 && history.allSatisfy { $0.kind == .noteCard })
+        #expect(kinds.memorySeries.contains("note-card") && !StandardKinds.registry.memorySeries.contains("note-card"))
+        // The fixed note repeats week 48's: allowed, and said on the item's line.
+        let notes = reports[1].items.first { $0.id == "tue-card" }?.notes ?? []
+        #expect(notes.contains { $0.hasPrefix("allowed repeat: the note \"Water the plants\" is fixed in the manifest and repeats 2026-W48 tue-card") }, "\(notes)")
     }
 
     @Test func itsNoteIsWrittenOfflineFromTheManifestsLibraryThroughItsDescriptor() async throws {

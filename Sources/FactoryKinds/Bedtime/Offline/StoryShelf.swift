@@ -5,8 +5,8 @@ import Foundation
 /// episodes and goodnights for any setting from the `story-parts/` files.
 struct StoryShelf: LibraryShelf {
     static let sections = ["stories", "story-parts"]
-    /// Ours, from the files this module bundles (`Bedtime/Library/`).
-    static let bundled = LibraryFolder.bundled(StoryShelf.self, in: Bundle.module.resourceURL)
+    /// Ours, from the files this module bundles (`Bedtime/BedtimeLibrary/`).
+    static let bundled = LibraryFolder.bundled(StoryShelf.self, in: BundledLibrary.folder("BedtimeLibrary"))
 
     var families: [StoryFamily] = []
     var sharedEpisodes: [StoryPart] = []

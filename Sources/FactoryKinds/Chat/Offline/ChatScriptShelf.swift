@@ -4,8 +4,8 @@ import Foundation
 /// The chat story's shelf of the content library: scripts by genre, from the `chats/` files.
 struct ChatScriptShelf: LibraryShelf {
     static let sections = ["chats"]
-    /// Ours, from the files this module bundles (`Chat/Library/chats/`).
-    static let bundled = LibraryFolder.bundled(ChatScriptShelf.self, in: Bundle.module.resourceURL)
+    /// Ours, from the files this module bundles (`Chat/ChatLibrary/chats/`).
+    static let bundled = LibraryFolder.bundled(ChatScriptShelf.self, in: BundledLibrary.folder("ChatLibrary"))
 
     var scripts: [Genre: [ChatScript]] = [:]
 

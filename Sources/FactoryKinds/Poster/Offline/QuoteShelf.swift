@@ -4,8 +4,8 @@ import Foundation
 /// The poster's shelf of the content library: quotes by series, from the `quotes/` files.
 struct QuoteShelf: LibraryShelf {
     static let sections = ["quotes"]
-    /// Ours, from the files this module bundles (`Poster/Library/quotes/`).
-    static let bundled = LibraryFolder.bundled(QuoteShelf.self, in: Bundle.module.resourceURL)
+    /// Ours, from the files this module bundles (`Poster/PosterLibrary/quotes/`).
+    static let bundled = LibraryFolder.bundled(QuoteShelf.self, in: BundledLibrary.folder("PosterLibrary"))
 
     var quotes: [Series: [Quote]] = [:]
 

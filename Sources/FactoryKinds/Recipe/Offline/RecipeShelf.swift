@@ -4,8 +4,8 @@ import Foundation
 /// The recipe's shelf of the content library: the dishes of the `recipes/` files.
 struct RecipeShelf: LibraryShelf {
     static let sections = ["recipes"]
-    /// Ours, from the files this module bundles (`Recipe/Library/recipes/`).
-    static let bundled = LibraryFolder.bundled(RecipeShelf.self, in: Bundle.module.resourceURL)
+    /// Ours, from the files this module bundles (`Recipe/RecipeLibrary/recipes/`).
+    static let bundled = LibraryFolder.bundled(RecipeShelf.self, in: BundledLibrary.folder("RecipeLibrary"))
 
     var recipes: [LibraryRecipe] = []
 
