@@ -18,7 +18,7 @@ struct BenchVoice: ParsableCommand {
     var mode = "warm"
 
     @Option(help: "A bedtime library file whose setups and episodes are read (the story's paragraphs).")
-    var story = "Sources/FactoryKinds/Bedtime/Library/stories/1-forest.json"
+    var story = "Sources/FactoryKinds/Bedtime/BedtimeLibrary/stories/1-forest.json"
 
     @Option(help: "Paragraphs to read.")
     var paragraphs = 8
