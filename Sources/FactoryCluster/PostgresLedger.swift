@@ -106,7 +106,7 @@ public final class PostgresLedger: LedgerStore {
              WHERE run_id = \(runId) AND state = \(Ledger.CallState.settled.rawValue) GROUP BY item, stage, provider ORDER BY MIN(id)
             """).map { row in
             let (item, stage, provider, usd) = try row.decode((String, String, String, Double?).self)
-            return Ledger.StagePaid(item: item, stage: StageName(rawValue: stage), provider: provider, usd: usd ?? 0)
+            return Ledger.StagePaid(item: item, stage: StageName(rawValue: stage), provider: StageProvider(rawValue: provider), usd: usd ?? 0)
         }
     }
 

@@ -23,7 +23,7 @@ enum ProgressView {
     /// One finished stage as a logfmt line: `stage item=p1 stage=image-2 provider=runware model=… status=done
     /// seconds=4.21 cost_usd=0.003800 cached=false` (and `reason="…"` when it failed or was deferred).
     static func plainLine(_ stage: StageOutcome) -> String {
-        var fields = [("item", stage.item), ("stage", stage.stage.rawValue), ("provider", stage.provider), ("model", stage.model),
+        var fields = [("item", stage.item), ("stage", stage.stage.rawValue), ("provider", stage.provider.rawValue), ("model", stage.model),
                       ("status", stage.status.rawValue), ("seconds", String(format: "%.2f", stage.seconds)),
                       ("cost_usd", String(format: "%.6f", stage.costUSD)), ("cached", stage.cached ? "true" : "false")]
         if let message = stage.message { fields.append(("reason", message)) }

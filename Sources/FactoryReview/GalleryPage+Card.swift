@@ -129,7 +129,7 @@ extension GalleryPage {
         }
         if let size = entry.size { facts.append(ReviewFormat.size(size)) }
         facts.append(ReviewFormat.money(entry.costUSD))
-        let providers = Set(metadata.generation.map(\.provider)).sorted()
+        let providers = Set(metadata.generation.map(\.provider.rawValue)).sorted()
         if !providers.isEmpty { facts.append("providers: " + providers.joined(separator: ", ")) }
         return "<p class=\"facts\">\(facts.map(HTML.escape).joined(separator: " · "))</p>" + qa(entry)
     }

@@ -126,7 +126,7 @@ extension StudioItemView {
             card: card, video: url("video.mp4"), audio: url("story.mp3"), stills: stills,
             captions: url("captions.vtt"), files: files,
             generation: (entry.metadata?.generation ?? []).map {
-                Generation(stage: $0.stage.rawValue, provider: $0.provider, model: $0.model, costUSD: $0.costUSD, cached: $0.cached)
+                Generation(stage: $0.stage.rawValue, provider: $0.provider.rawValue, model: $0.model, costUSD: $0.costUSD, cached: $0.cached)
             },
             texts: texts, edited: edits.contains { $0.item == entry.id && $0.version == card.version }, limits: limits, versions: versions(of: entry.id, weekFolder: weekFolder))
     }

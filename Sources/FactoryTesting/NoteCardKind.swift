@@ -92,10 +92,10 @@ struct NoteCardJob: KindJob {
 
     func plan(_ planner: Planner) throws -> [PlannedStage] {
         let image = providers.image, request = self.request
-        var stages = [try planner.stage(item, .image, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) }]
+        var stages = [try planner.stage(item, .image, provider: image.identity, paid: image.isPaid) { try image.plannedCall(request) }]
         if spec.note == nil {
             let text = providers.text, noteRequest = self.noteRequest
-            stages.insert(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) { try text.plannedCall(write: noteRequest) }, at: 0)
+            stages.insert(try planner.stage(item, .text, provider: text.identity, paid: text.isPaid) { try text.plannedCall(write: noteRequest) }, at: 0)
         }
         return stages
     }

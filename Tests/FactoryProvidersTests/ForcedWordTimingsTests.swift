@@ -92,7 +92,7 @@ struct ForcedWordTimingsTests {
         var ownWords: [SpokenWord] = []
         var name: String { "live-stand-in" }
         func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio {
-            let record = GenerationRecord(stage: context.stage, provider: name, model: "stand-in", promptHash: "x")
+            let record = GenerationRecord(stage: context.stage, provider: identity, model: "stand-in", promptHash: "x")
             if tones {
                 return SpokenAudio(pcm: pcm(SpeechSynth.render(text: request.text, voice: "alloy", speed: 1)), sampleRate: SpeechSynth.sampleRate, record: record)
             }

@@ -78,7 +78,7 @@ import Testing
 
     @Test func metadataReadsBackWhatTheEncoderWrote() throws {
         let check = BundleMetadata.Check("video:codec", true, "h264 High")
-        let record = GenerationRecord(stage: "image", provider: "runware", model: "m", promptHash: "p", units: ["images": 1], costUSD: 0.0019)
+        let record = GenerationRecord(stage: "image", provider: .live(.runware), model: "m", promptHash: "p", units: ["images": 1], costUSD: 0.0019)
         let metadata = BundleMetadata(itemId: "a", kind: "poster", week: "2026-W48", scheduledDate: "2026-11-23", title: "T",
                                       generation: [record], totalCostUSD: 0.0019, layout: [:], checks: [check],
                                       details: ["loudness_target_lufs": "-18"], manifestSha256: "m", toolVersion: "v", createdAt: "c")

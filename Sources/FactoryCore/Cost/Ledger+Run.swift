@@ -7,10 +7,10 @@ extension Ledger {
     public struct StagePaid: Sendable, Equatable {
         public var item: String
         public var stage: StageName
-        public var provider: String
+        public var provider: StageProvider
         public var usd: Double
 
-        public init(item: String, stage: StageName, provider: String, usd: Double) {
+        public init(item: String, stage: StageName, provider: StageProvider, usd: Double) {
             self.item = item
             self.stage = stage
             self.provider = provider

@@ -24,7 +24,7 @@ private struct ReportingText: TextProvider {
     func plannedCall(write request: TextRequest) throws -> PaidCall? { try inner.plannedCall(write: request) }
 
     func write(_ request: TextRequest, context: CallContext) async throws -> WrittenText {
-        try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {
+        try await progress.stage(item: context.item, stage: context.stage, provider: inner.identity, describe: { described($0.record) }) {
             try await inner.write(request, context: context)
         }
     }
@@ -38,7 +38,7 @@ private struct ReportingImage: ImageProvider {
     func plannedCall(_ request: ImageRequest) throws -> PaidCall? { try inner.plannedCall(request) }
 
     func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
-        try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {
+        try await progress.stage(item: context.item, stage: context.stage, provider: inner.identity, describe: { described($0.record) }) {
             try await inner.generate(request, context: context)
         }
     }
@@ -52,7 +52,7 @@ private struct ReportingSpeech: SpeechProvider {
     func plannedCall(_ request: SpeechRequest, item: String) throws -> PaidCall? { try inner.plannedCall(request, item: item) }
 
     func speak(_ request: SpeechRequest, context: CallContext) async throws -> SpokenAudio {
-        try await progress.stage(item: context.item, stage: context.stage, provider: inner.name, describe: { described($0.record) }) {
+        try await progress.stage(item: context.item, stage: context.stage, provider: inner.identity, describe: { described($0.record) }) {
             try await inner.speak(request, context: context)
         }
     }

@@ -9,7 +9,7 @@ public struct StageOutcome: Sendable, Codable, Equatable {
     /// `text`, `image-2`, `speech-03`, `render`…
     public var stage: StageName
     /// `runware`, `openai`, `anthropic`, `offline`, or `render` for the render pool.
-    public var provider: String
+    public var provider: StageProvider
     public var model: String
     public var status: Status
     /// Wall time from the stage being asked for to its end, waits for a provider slot and retries included.
@@ -20,7 +20,7 @@ public struct StageOutcome: Sendable, Codable, Equatable {
     /// Why a failed or deferred stage ended (keys scrubbed).
     public var message: String?
 
-    public init(item: String, stage: StageName, provider: String, model: String, status: Status, seconds: Double,
+    public init(item: String, stage: StageName, provider: StageProvider, model: String, status: Status, seconds: Double,
                 costUSD: Double, cached: Bool, message: String? = nil) {
         self.item = item
         self.stage = stage
@@ -117,7 +117,7 @@ public actor RunProgress {
     func stageBegan(_ provider: String) { snapshotState.inFlight[provider, default: 0] += 1 }
 
     func stageEnded(_ outcome: StageOutcome) {
-        snapshotState.inFlight[outcome.provider, default: 1] -= 1
+        snapshotState.inFlight[outcome.provider.rawValue, default: 1] -= 1
         snapshotState.stagesFinished += 1
         snapshotState.lastStage = outcome
         finished.append(outcome)
@@ -144,10 +144,10 @@ public actor RunProgress {
 extension RunProgress {
     /// Runs one stage: counted in flight for `provider` while `body` runs, then recorded with its
     /// wall time; `describe` reads the model, cost and cache flag from the stage's result.
-    nonisolated func stage<T: Sendable>(item: String, stage: StageName, provider: String,
+    nonisolated func stage<T: Sendable>(item: String, stage: StageName, provider: StageProvider,
                                         describe: (T) -> (model: String, costUSD: Double, cached: Bool),
                                         _ body: () async throws -> T) async throws -> T {
-        await stageBegan(provider)
+        await stageBegan(provider.rawValue)
         let started = ContinuousClock.now
         func seconds() -> Double {
             let elapsed = ContinuousClock.now - started

@@ -150,7 +150,7 @@ public struct RunReport: Sendable, Codable {
         if let estimate, estimate.estimatedUSD > 0 || estimate.actualUSD > 0 { lines.append("  " + estimate.summary) }
         if !slowestStages.isEmpty {
             lines.append("  slowest stages: " + slowestStages.prefix(3).map { stage in
-                "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == "render" ? "" : " (\(stage.provider))")
+                "\(stage.item) \(stage.stage) \(String(format: "%.1f", stage.seconds)) s" + (stage.provider == .render ? "" : " (\(stage.provider))")
             }.joined(separator: ", "))
         }
         if let peakMemory { lines.append("  " + peakMemory.summary) }

@@ -219,7 +219,7 @@ public struct Runner: Sendable {
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id, replacement: options.publish,
                                                   crashPoint: options.crashPoint)
                     do {
-                        try await progress.stage(item: item.id, stage: .render, provider: "render",
+                        try await progress.stage(item: item.id, stage: .render, provider: .render,
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
                             try await withTaskExecutorPreference(RenderExecutor(label: "factory-render-\(item.id)")) {
                                 try await job.render(assets, records: records, into: writer)

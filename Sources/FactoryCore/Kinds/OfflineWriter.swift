@@ -5,7 +5,7 @@ import Foundation
 /// A kind without one says so when its text is asked for offline.
 public struct OfflineWriter: Sendable {
     /// What the offline provider is called in records and messages.
-    public static let provider = "offline"
+    public static let provider = StageProvider.offline
 
     /// The shelf the writer picks from; nil when it needs none.
     public let shelf: (any LibraryShelf.Type)?

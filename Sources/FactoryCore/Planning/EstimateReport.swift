@@ -43,7 +43,7 @@ public enum EstimateReport {
         var rows: [[String]] = []
         rows.reserveCapacity(plan.stages.count)
         for s in plan.stages {
-            rows.append([s.item, s.calls == 1 ? s.stage.rawValue : "\(s.stage) ×\(s.calls)", s.provider, s.model,
+            rows.append([s.item, s.calls == 1 ? s.stage.rawValue : "\(s.stage) ×\(s.calls)", s.provider.rawValue, s.model,
                          units(s.units, exact: s.exact), usd(s.usd), status(s)])
         }
         return table(header, rows, rightAligned: [5])

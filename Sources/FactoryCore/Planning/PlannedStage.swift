@@ -20,7 +20,7 @@ public struct PlannedStage: Sendable, Codable, Equatable {
     /// The item's scheduled date (YYYY-MM-DD in the manifest's timezone).
     public var date: String
     public var stage: StageName
-    public var provider: String
+    public var provider: StageProvider
     public var model: String
     /// input_tokens, output_tokens, characters, audio_seconds, images.
     public var units: [String: Double]
@@ -38,7 +38,7 @@ public struct PlannedStage: Sendable, Codable, Equatable {
     /// from its stand-in (their boundaries are not known until the story is written).
     public var calls: Int = 1
 
-    public init(item: Item, stage: StageName, provider: String, model: String, units: [String: Double] = [:], usd: Double = 0,
+    public init(item: Item, stage: StageName, provider: StageProvider, model: String, units: [String: Double] = [:], usd: Double = 0,
                 maxUSD: Double = 0, status: Status, exact: Bool = true, requestKey: String? = nil) {
         self.item = item.id
         kind = item.kind

@@ -21,7 +21,7 @@ public struct Planner: Sendable {
     /// A stage from the paid call its provider would make (nil: the provider is free).
     /// `exact: false` marks a call built from a stand-in for an answer not known yet.
     /// `call` is only asked for when the provider bills (`paid`): free providers need no request.
-    package func stage(_ item: Item, _ name: StageName, provider: String, paid: Bool, exact: Bool = true,
+    package func stage(_ item: Item, _ name: StageName, provider: StageProvider, paid: Bool, exact: Bool = true,
                call: () throws -> PaidCall?) rethrows -> PlannedStage {
         guard paid, let call = try call() else {
             return PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: exact)
@@ -29,14 +29,14 @@ public struct Planner: Sendable {
         // The key hashes the whole request: made once, for the lookup and the row.
         let key = exact ? call.key : nil
         let cached = key.map { !isFresh(name) && (cache?.holds($0) ?? false) } ?? false
-        return PlannedStage(item: item, stage: name, provider: call.provider.rawValue, model: call.model, units: call.estimate.units,
+        return PlannedStage(item: item, stage: name, provider: .live(call.provider), model: call.model, units: call.estimate.units,
                             usd: cached ? 0 : call.estimate.usd, maxUSD: cached ? 0 : call.estimate.maxUSD,
                             status: cached ? .cached : .toPay, exact: exact, requestKey: key)
     }
 
     /// One row for several requests not known exactly yet (never cached): `parts` are the calls
     /// with how many times each stands, summed into the row's units and price.
-    package func stand(_ item: Item, _ name: StageName, provider: String, paid: Bool, count: Int,
+    package func stand(_ item: Item, _ name: StageName, provider: StageProvider, paid: Bool, count: Int,
                parts: () throws -> [(call: PaidCall?, times: Int)]) rethrows -> PlannedStage {
         guard paid else {
             var row = PlannedStage(item: item, stage: name, provider: provider, model: "-", status: .free, exact: false)
@@ -51,7 +51,7 @@ public struct Planner: Sendable {
             usd += call.estimate.usd * Double(times)
             max += call.estimate.maxUSD * Double(times)
             calls += times
-            (model, paidBy) = (call.model, call.provider.rawValue)
+            (model, paidBy) = (call.model, .live(call.provider))
         }
         var row = PlannedStage(item: item, stage: name, provider: paidBy, model: model, units: units, usd: usd, maxUSD: max,
                                status: .toPay, exact: false)

@@ -7,7 +7,7 @@ public struct Reconciliation: Sendable, Codable, Equatable {
     public struct Row: Sendable, Codable, Equatable {
         public var item: String
         public var stage: StageName
-        public var provider: String
+        public var provider: StageProvider
         public var estimateUSD: Double
         /// Nil when the stage did not run (its item failed or was deferred first).
         public var actualUSD: Double?
@@ -25,7 +25,7 @@ public struct Reconciliation: Sendable, Codable, Equatable {
 
     /// Matches planned stages with finished ones by item and stage (the render and free stages left out).
     public init(planned: [PlannedStage], finished: [StageOutcome]) {
-        self.init(planned: planned, paid: finished.filter { $0.provider != "render" && $0.status == .done }.map {
+        self.init(planned: planned, paid: finished.filter { $0.provider != .render && $0.status == .done }.map {
             Ledger.StagePaid(item: $0.item, stage: $0.stage, provider: $0.provider, usd: $0.costUSD)
         })
     }
@@ -34,7 +34,7 @@ public struct Reconciliation: Sendable, Codable, Equatable {
     /// and rejected answers included.
     public init(planned: [PlannedStage], paid: [Ledger.StagePaid]) {
         var actual: [Key: Double] = [:]
-        var providers: [Key: String] = [:]
+        var providers: [Key: StageProvider] = [:]
         var order: [Key] = []
         for stage in paid {
             let key = Key(item: stage.item, stage: stage.stage)
@@ -58,7 +58,7 @@ public struct Reconciliation: Sendable, Codable, Equatable {
             if let group = key.stage.group, let index = grouped[Key(item: key.item, stage: StageName(group))] {
                 rows[index].actualUSD = (rows[index].actualUSD ?? 0) + (actual[key] ?? 0)
             } else if (actual[key] ?? 0) > 0 {
-                rows.append(Row(item: key.item, stage: key.stage, provider: providers[key] ?? "", estimateUSD: 0,
+                rows.append(Row(item: key.item, stage: key.stage, provider: providers[key] ?? .none, estimateUSD: 0,
                                 actualUSD: actual[key], planned: "unplanned"))
             }
         }

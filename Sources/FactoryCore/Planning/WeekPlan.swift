@@ -62,7 +62,7 @@ public struct WeekPlan: Sendable, Codable {
     public var breaksCap: Bool { caps.breaksDaily(totalUSD) || caps.breaksWeekly(totalUSD) }
 
     public var byDay: [Total] { Self.totals(stages, key: \.date) }
-    public var byProvider: [Total] { Self.totals(stages.filter { $0.status != .upToDate }, key: \.provider) }
+    public var byProvider: [Total] { Self.totals(stages.filter { $0.status != .upToDate }, key: \.provider.rawValue) }
 
     static func totals(_ stages: [PlannedStage], key: KeyPath<PlannedStage, String>) -> [Total] {
         var sums: [String: Total] = [:]
@@ -95,7 +95,7 @@ extension Runner {
             }
             let job = job(for: item)
             if keepsBundle(job) {
-                return .success([PlannedStage(item: item, stage: .bundle, provider: "-", model: "-", status: .upToDate)])
+                return .success([PlannedStage(item: item, stage: .bundle, provider: .none, model: "-", status: .upToDate)])
             }
             do {
                 return .success(try job.plan(planner))

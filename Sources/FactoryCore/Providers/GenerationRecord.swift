@@ -1,7 +1,7 @@
 /// What one provider call produced and cost: recorded in metadata.json (never a key).
 public struct GenerationRecord: Sendable, Codable, Equatable {
     public var stage: StageName
-    public var provider: String
+    public var provider: StageProvider
     public var model: String
     public var parameters: [String: String]
     public var seed: UInt64?
@@ -13,7 +13,7 @@ public struct GenerationRecord: Sendable, Codable, Equatable {
     /// True when the result came from the cache: nothing was called or paid for it in this run.
     public var cached: Bool
 
-    public init(stage: StageName, provider: String, model: String, parameters: [String: String] = [:], seed: UInt64? = nil,
+    public init(stage: StageName, provider: StageProvider, model: String, parameters: [String: String] = [:], seed: UInt64? = nil,
                 requestId: String? = nil, promptHash: String, units: [String: Double] = [:], costUSD: Double = 0, cached: Bool = false) {
         self.cached = cached
         self.stage = stage
@@ -34,7 +34,7 @@ extension GenerationRecord {
     /// Older metadata.json files have no `cached`: they said it as `parameters.cache`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(stage: try c.decode(StageName.self, forKey: .stage), provider: try c.decode(String.self, forKey: .provider),
+        self.init(stage: try c.decode(StageName.self, forKey: .stage), provider: try c.decode(StageProvider.self, forKey: .provider),
                   model: try c.decode(String.self, forKey: .model),
                   parameters: try c.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:],
                   seed: try c.decodeIfPresent(UInt64.self, forKey: .seed), requestId: try c.decodeIfPresent(String.self, forKey: .requestId),

@@ -13,7 +13,7 @@ extension BedtimeJob {
         let brief = writer.brief()
         var story = try writer.overridden(brief)
         if story == nil {
-            let written = try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
+            let written = try planner.stage(item, .text, provider: text.identity, paid: text.isPaid) {
                 try text.plannedCall(write: StoryPrompt.request(brief).with(item.reasoning))
             }
             stages.append(written)
@@ -33,7 +33,7 @@ extension BedtimeJob {
         if let speech = providers.speech {
             if exact {
                 for (index, chunk) in chunks.enumerated() {
-                    stages.append(try planner.stage(item, .speech(chunk: index), provider: speech.name, paid: speech.isPaid) {
+                    stages.append(try planner.stage(item, .speech(chunk: index), provider: speech.identity, paid: speech.isPaid) {
                         try speech.plannedCall(speechRequest(chunk), item: item.id)
                     })
                 }
@@ -42,12 +42,12 @@ extension BedtimeJob {
                 // full paragraphs, the last one): their boundaries are not known until it is written.
                 var distinct: [String: (chunk: NarrationChunk, times: Int)] = [:]
                 for chunk in chunks { distinct[chunk.text, default: (chunk, 0)].times += 1 }
-                stages.append(try planner.stand(item, .speech, provider: speech.name, paid: speech.isPaid, count: chunks.count) {
+                stages.append(try planner.stand(item, .speech, provider: speech.identity, paid: speech.isPaid, count: chunks.count) {
                     try distinct.values.map { (try speech.plannedCall(speechRequest($0.chunk), item: item.id), $0.times) }
                 })
             }
         }
-        stages.append(try planner.stage(item, .image, provider: image.name, paid: image.isPaid, exact: exact) {
+        stages.append(try planner.stage(item, .image, provider: image.identity, paid: image.isPaid, exact: exact) {
             try image.plannedCall(illustrationRequest(told))
         })
         return stages

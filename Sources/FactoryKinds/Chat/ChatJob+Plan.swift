@@ -4,7 +4,7 @@ extension ChatJob {
     func plan(_ planner: Planner) throws -> [PlannedStage] {
         let writer = chatWriter, text = providers.text
         if try writer.handWritten() != nil { return [] }
-        return [try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
+        return [try planner.stage(item, .text, provider: text.identity, paid: text.isPaid) {
             try text.plannedCall(write: ChatPrompt.request(writer.brief()).with(item.reasoning))
         }]
     }

@@ -5,10 +5,10 @@ extension PosterJob {
         var stages: [PlannedStage] = []
         let text = providers.text, image = providers.image
         if let brief = quoteBrief {
-            stages.append(try planner.stage(item, .text, provider: text.name, paid: text.isPaid) { try text.plannedCall(write: QuotePrompt.request(brief)) })
+            stages.append(try planner.stage(item, .text, provider: text.identity, paid: text.isPaid) { try text.plannedCall(write: QuotePrompt.request(brief)) })
         }
         for (stage, request) in imageRequests {
-            stages.append(try planner.stage(item, stage, provider: image.name, paid: image.isPaid) { try image.plannedCall(request) })
+            stages.append(try planner.stage(item, stage, provider: image.identity, paid: image.isPaid) { try image.plannedCall(request) })
         }
         return stages
     }

@@ -10,7 +10,7 @@ extension RecipeJob {
         if let written = spec.recipe {
             recipe = Recipe(written)
         } else {
-            let written = try planner.stage(item, .text, provider: text.name, paid: text.isPaid) {
+            let written = try planner.stage(item, .text, provider: text.identity, paid: text.isPaid) {
                 try text.plannedCall(write: RecipePrompt.request(recipeWriter.brief()).with(item.reasoning))
             }
             stages.append(written)
@@ -21,7 +21,7 @@ extension RecipeJob {
         let standIn = Recipe(title: spec.prompt.isEmpty ? "Dinner" : spec.prompt, steps: [.init(title: "Cook")],
                              ingredients: ["rice", "eggs", "spinach"])
         for (role, request) in imageRequests(recipe ?? standIn) {
-            stages.append(try planner.stage(item, .image(role), provider: image.name, paid: image.isPaid, exact: recipe != nil) {
+            stages.append(try planner.stage(item, .image(role), provider: image.identity, paid: image.isPaid, exact: recipe != nil) {
                 try image.plannedCall(request)
             })
         }

@@ -112,7 +112,7 @@ public struct AnthropicClient: TextProvider {
                                                   answerTokens: request.maxOutputTokens, reasoning: request.reasoning, context: context,
                                                   check: request.check ?? { _ in })
         return WrittenText(text: String(decoding: result.payload, as: UTF8.self),
-                           record: LiveClient.record(result, request: request, provider: name, model: model, stage: context.stage,
+                           record: LiveClient.record(result, request: request, provider: identity, model: model, stage: context.stage,
                                                      parameters: parameters(used, request.reasoning)), key: result.key)
     }
 

@@ -98,7 +98,7 @@ public struct LiveClient: Sendable {
     static func json(_ object: Any) -> Data { CanonicalJSON.data(object) }
 
     /// The generation record of a structured-text call.
-    static func record(_ result: PaidResult, request: TextRequest, provider: String, model: String, stage: StageName,
+    static func record(_ result: PaidResult, request: TextRequest, provider: StageProvider, model: String, stage: StageName,
                        parameters: [String: String]) -> GenerationRecord {
         GenerationRecord(stage: stage, provider: provider, model: model,
                          parameters: parameters.merging(["schema": request.schemaName]) { $1 },

@@ -44,7 +44,7 @@ public struct OpenAISpeechProvider: SpeechProvider {
                           "language": request.language]
         if !instructions.isEmpty { parameters["instructions"] = String(instructions.prefix(200)) }
         let record = GenerationRecord(
-            stage: context.stage, provider: name, model: model, parameters: parameters, requestId: result.requestId,
+            stage: context.stage, provider: identity, model: model, parameters: parameters, requestId: result.requestId,
             promptHash: Digest.sha256([model, request.voice, instructions, String(format: "%.2f", speed), request.text].joined(separator: "\n")),
             units: result.units, costUSD: result.costUSD, cached: result.cached)
         return SpokenAudio(pcm: Data(pcm), sampleRate: Self.sampleRate, record: record)

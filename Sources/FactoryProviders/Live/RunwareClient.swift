@@ -97,7 +97,7 @@ public struct RunwareClient: ImageProvider {
         var parameters = ["width": "\(width)", "height": "\(height)", "taskUUID": taskUUID]
         if let steps = wireTask["steps"] { parameters["steps"] = "\(steps)" }
         if let scale = wireTask["CFGScale"] { parameters["CFGScale"] = "\(scale)" }
-        let record = GenerationRecord(stage: context.stage, provider: name, model: request.model,
+        let record = GenerationRecord(stage: context.stage, provider: identity, model: request.model,
                                       parameters: parameters,
                                       seed: UInt64(seed), requestId: result.requestId, promptHash: Digest.sha256(request.positivePrompt),
                                       units: result.units, costUSD: result.costUSD, cached: result.cached)

@@ -44,7 +44,7 @@ public struct RunwareSpeechProvider: SpeechProvider {
         if !result.cached { parameters["taskUUID"] = spoken.taskUUID }
         if result.units["cost_at_ceiling"] != nil { parameters["cost"] = "settled at the ceiling: the answer carried no cost" }
         let record = GenerationRecord(
-            stage: context.stage, provider: name, model: model, parameters: parameters, requestId: result.requestId,
+            stage: context.stage, provider: identity, model: model, parameters: parameters, requestId: result.requestId,
             promptHash: Digest.sha256([model, spoken.voiceId, String(format: "%.2f", wire.speed), request.text].joined(separator: "\n")),
             units: units, costUSD: result.costUSD, cached: result.cached)
         return SpokenAudio(pcm: Data(pcm), sampleRate: rate, record: record)

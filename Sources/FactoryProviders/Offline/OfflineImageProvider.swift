@@ -7,7 +7,7 @@ import Foundation
 /// kind that has some (`KindDescriptor.offlineArt`: a recipe's fridge and plate, a bedtime
 /// story's storybook scene), else seeded procedural landscapes, different per series, style and week.
 public struct OfflineImageProvider: ImageProvider {
-    public let name = OfflineWriter.provider
+    public let name = OfflineWriter.provider.rawValue
     /// The kinds whose offline art paints their requests.
     let kinds: KindRegistry
 
@@ -28,7 +28,7 @@ public struct OfflineImageProvider: ImageProvider {
         let grain = style == .photographic || style == .cinematic ? 6.0 : 3.5
         let image = try Shapes.svg(painter.svg()).flatten().grained(sigma: grain)
         let data = try image.jpegData(quality: 92)
-        let record = GenerationRecord(stage: "image", provider: name, model: "procedural-\(style.rawValue)-v1",
+        let record = GenerationRecord(stage: "image", provider: identity, model: "procedural-\(style.rawValue)-v1",
                                       parameters: ["width": "\(request.width)", "height": "\(request.height)", "style": style.rawValue,
                                                    "series": series.rawValue],
                                       seed: request.seed, promptHash: Digest.sha256(request.positivePrompt),

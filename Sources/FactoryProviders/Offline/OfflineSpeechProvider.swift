@@ -144,7 +144,7 @@ public struct OfflineSpeechProvider: SpeechProvider {
         }
         let seconds = Double(spoken.pcm.count / 2) / Double(voice.sampleRate)
         let record = GenerationRecord(
-            stage: context.stage, provider: name, model: "piper-\(voice.version ?? "unknown")",
+            stage: context.stage, provider: identity, model: "piper-\(voice.version ?? "unknown")",
             parameters: ["voice": request.voice, "piper_voice": voice.voiceName, "length_scale": String(format: "%.3f", scale),
                          "sentence_silence": String(format: "%.2f", silence), "language": request.language],
             promptHash: Digest.sha256(["piper", voice.voiceName, text, String(format: "%.3f", scale), "\(silence)"].joined(separator: "\n")),
@@ -169,7 +169,7 @@ public struct OfflineSpeechProvider: SpeechProvider {
         }
         let seconds = Double(spoken.pcm.count / 2) / Double(spoken.sampleRate)
         let record = GenerationRecord(
-            stage: context.stage, provider: name, model: "espeak-ng-\(spoken.version)",
+            stage: context.stage, provider: identity, model: "espeak-ng-\(spoken.version)",
             parameters: ["voice": request.voice, "espeak_voice": voice, "rate": "\(rate)", "pitch": "\(pitch)",
                          "language": request.language],
             promptHash: Digest.sha256([text, voice, "\(rate)", "\(pitch)"].joined(separator: "\n")),

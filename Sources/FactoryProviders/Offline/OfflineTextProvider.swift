@@ -5,7 +5,7 @@ import Foundation
 /// The embedded text provider: curated, seeded text per kind from a content library, no key and
 /// no network. Each kind's writer comes from its descriptor (`KindDescriptor.offline`).
 public struct OfflineTextProvider: TextProvider {
-    public let name = OfflineWriter.provider
+    public let name = OfflineWriter.provider.rawValue
     /// Where the quotes, stories, scripts and recipes come from: ours, or ours with a manifest's.
     let library: ContentLibrary
     /// The kinds whose offline writers answer.

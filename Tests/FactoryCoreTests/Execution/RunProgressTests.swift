@@ -86,7 +86,7 @@ struct RunProgressTests {
 
     @Test("the report files stages under their items, picks the slowest fresh stages, and summarises")
     func reportAndSummary() {
-        func stage(_ item: String, _ name: StageName, _ provider: String, _ seconds: Double, cached: Bool = false) -> StageOutcome {
+        func stage(_ item: String, _ name: StageName, _ provider: StageProvider, _ seconds: Double, cached: Bool = false) -> StageOutcome {
             StageOutcome(item: item, stage: name, provider: provider, model: "m", status: .done, seconds: seconds, costUSD: 0.01, cached: cached)
         }
         func item(_ id: String, _ status: ItemOutcome.Status, _ message: String?, deferral: Deferral.Reason? = nil) -> ItemOutcome {

@@ -19,7 +19,7 @@ import Testing
             lock.withLock {
                 asked.append(request)
                 let text = answers.isEmpty ? "" : answers.removeFirst()
-                return WrittenText(text: text, record: GenerationRecord(stage: context.stage, provider: name, model: "script",
+                return WrittenText(text: text, record: GenerationRecord(stage: context.stage, provider: identity, model: "script",
                                                                         promptHash: "h", costUSD: 0.001))
             }
         }

@@ -29,12 +29,12 @@ import Testing
                     stages.append(context.stage)
                     let text = quotes.count > 1 ? quotes.removeFirst() : quotes.first ?? ""
                     return WrittenText(text: QuotePrompt.answer(quote: text, attribution: "Someone"),
-                                       record: GenerationRecord(stage: context.stage, provider: name, model: "script", promptHash: "h", costUSD: 0.001))
+                                       record: GenerationRecord(stage: context.stage, provider: identity, model: "script", promptHash: "h", costUSD: 0.001))
                 }
                 writeRequests.append(request)
                 stages.append(context.stage)
                 let text = texts.count > 1 ? texts.removeFirst() : texts.first ?? ""
-                return WrittenText(text: text, record: GenerationRecord(stage: context.stage, provider: name, model: "script",
+                return WrittenText(text: text, record: GenerationRecord(stage: context.stage, provider: identity, model: "script",
                                                                         promptHash: "h", costUSD: 0.002))
             }
         }

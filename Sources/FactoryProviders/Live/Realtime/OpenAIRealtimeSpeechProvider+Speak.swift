@@ -75,7 +75,7 @@ extension OpenAIRealtimeSpeechProvider {
             parameters["transcript"] = String(reading.transcript.prefix(500))
         }
         let record = GenerationRecord(
-            stage: context.stage, provider: name, model: model, parameters: parameters, requestId: result.requestId,
+            stage: context.stage, provider: identity, model: model, parameters: parameters, requestId: result.requestId,
             promptHash: Digest.sha256(String(decoding: ask.canonical, as: UTF8.self)), units: result.units, costUSD: spent,
             cached: result.cached && spent == 0)
         return SpokenAudio(pcm: reading.pcm, sampleRate: Self.sampleRate, record: record)
