@@ -59,6 +59,17 @@ public enum TestSupport {
         public var stderr: String
     }
 
+    /// This process's environment for a browser: without libfaketime's preload and settings, so
+    /// Chromium keeps the real clock when the suite itself is rehearsed under `faketime` (its
+    /// launcher script and its timers break under the preload; the factory's dates are what the
+    /// rehearsal is for).
+    public static func browserEnvironment(home: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in environment.keys where name == "LD_PRELOAD" || name.hasPrefix("FAKETIME") { environment[name] = nil }
+        environment["HOME"] = home
+        return environment
+    }
+
     /// The child's environment: this process's, without any provider key, base URL, credentials
     /// file or state folder of the developer's (tests are offline unless they say otherwise).
     public static func environment(_ extra: [String: String]) -> [String: String] {

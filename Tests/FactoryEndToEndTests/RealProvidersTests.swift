@@ -130,7 +130,8 @@ import Testing
               - { id: tue-bedtime, kind: bedtime-story, day: tuesday, voice: marin, length_minutes: 2,
                   hero: { name: Luna, age: 6 }, theme: "a lost star finds its way home" }
             """, to: "week.yaml")
-        let out = try TestSupport.runFactory(["validate", "week.yaml"], in: folder.url)
+        // On a day tts-1 still speaks: from 2027-01-06 its retirement is the error (SpeechRetirementTests).
+        let out = try TestSupport.runFactory(["validate", "week.yaml"], in: folder.url, at: "2026-12-01 09:00:00")
         #expect(out.status == 2)
         #expect(out.stderr.contains("marin") && out.stderr.contains("tts-1") && out.stderr.contains("items[0].voice"), "\(out.stderr)")
     }

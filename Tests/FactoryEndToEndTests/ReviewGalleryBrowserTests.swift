@@ -16,9 +16,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--mute-audio",
                              "--user-data-dir=\(folder.path("chromium-profile"))"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = folder.path("home")
-        process.environment = environment
+        process.environment = TestSupport.browserEnvironment(home: folder.path("home"))
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -26,9 +26,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
                              "--mute-audio", "--autoplay-policy=no-user-gesture-required", "--remote-debugging-port=0", "--remote-allow-origins=*",
                              "--user-data-dir=\(folder.path("profile"))", "about:blank"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = folder.path("home")
-        process.environment = environment
+        process.environment = TestSupport.browserEnvironment(home: folder.path("home"))
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
