@@ -36,8 +36,8 @@ public enum BundleCheck {
     /// The checks of one entry (empty for items that rightly have no bundle: failed, deferred).
     public static func check(_ entry: ReviewEntry, weekFolder: URL, kinds: KindRegistry) -> [BundleMetadata.Check] {
         switch entry.status {
-        case "missing": return [.init("bundle", false, entry.reason ?? "no bundle")]
-        case "unreadable": return [.init("metadata.json", false, entry.reason ?? "cannot be read")]
+        case .missing: return [.init("bundle", false, entry.reason ?? "no bundle")]
+        case .unreadable: return [.init("metadata.json", false, entry.reason ?? "cannot be read")]
         default: break
         }
         guard let metadata = entry.metadata else { return [] }

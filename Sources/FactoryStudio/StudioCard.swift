@@ -54,7 +54,7 @@ struct StudioCard: Codable, Sendable, Equatable {
     var title: String
     var day: String
     var date: String?
-    var status: String
+    var status: ReviewEntry.Status
     var reason: String?
     var costUSD: Double
     var thumb: String?

@@ -13,10 +13,10 @@ import Testing
         #expect(review.week == "2026-W48")
         #expect(review.entries.map(\.id) == ["mon-poster", "tue-story", "wed-recipe", "fri-chat"])
         let failed = try #require(review.entries.first { $0.id == "tue-story" })
-        #expect(failed.status == "failed" && !failed.hasBundle && failed.reason?.contains("music/missing.mp3") == true)
+        #expect(failed.status == .failed && !failed.hasBundle && failed.reason?.contains("music/missing.mp3") == true)
         #expect(failed.date == "2026-11-24")
         let deferred = try #require(review.entries.first { $0.id == "wed-recipe" })
-        #expect(deferred.status == "deferred" && deferred.deferral == "budget")
+        #expect(deferred.status == .deferred && deferred.deferral == "budget")
         let poster = try #require(review.entries.first { $0.id == "mon-poster" })
         #expect(poster.metadata?.totalCostUSD == 0.0012 && poster.duration == 7.0)
         #expect(poster.metadata?.details?["cover_at_seconds"] == "1.5", "dictionary keys are kept as written")
@@ -58,7 +58,7 @@ import Testing
                                                  seconds: 90, videoBytes: 1_000, failedCheck: "audio:loudness"),
                          to: "2026-W48/quiet/metadata.json")
         let review = try WeekReview.load(folder: folder.url.appendingPathComponent("2026-W48"))
-        #expect(review.report == nil && review.entries.map(\.status) == ["done"])
+        #expect(review.report == nil && review.entries.map(\.status) == [.done])
         let line = try #require(ReviewTable.render(review).split(separator: "\n").first { $0.hasPrefix("quiet") })
         #expect(line.hasSuffix("audio:loudness"))
     }
