@@ -60,7 +60,7 @@ extension FactoryCommand {
             var checkLine = ""
             if check {
                 let started = Date()
-                let count = review.bundles.count + review.entries.filter { ["missing", "unreadable"].contains($0.status) }.count
+                let count = review.bundles.count + review.entries.filter { [ReviewEntry.Status.missing, .unreadable].contains($0.status) }.count
                 printError("checking \(count) bundle\(count == 1 ? "" : "s") in \(review.folder.path)…")
                 review = await BundleCheck.run(review, kinds: kinds, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                 let checks = review.entries.flatMap { entry in (entry.recheck ?? []).map { (entry.id, $0) } }

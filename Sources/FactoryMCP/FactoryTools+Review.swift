@@ -19,7 +19,7 @@ extension FactoryTools {
         let review: WeekReview
         do { review = try await configuration.review(folder) } catch { throw ToolFailure("\(error)") }
         let items = review.entries.map { ReviewAnswer.Item($0, week: review.week, folder: review.folder) }
-        let answer = ReviewAnswer(week: review.week, items: items, done: items.filter { $0.status == "done" }.count,
+        let answer = ReviewAnswer(week: review.week, items: items, done: review.count(.done),
                                   totalCostUsd: review.entries.reduce(0) { $0 + $1.costUSD })
         return ToolAnswer.success(ReviewTable.render(review), try ToolAnswer.value(answer))
     }
@@ -61,7 +61,7 @@ struct ReviewAnswer: Encodable {
     struct Item: Encodable {
         var id, kind, day: String
         var date: String?
-        var status: String
+        var status: ReviewEntry.Status
         var reason: String?
         var title: String
         var costUsd: Double

@@ -60,7 +60,9 @@ extension BundleCheck {
         do {
             let drift = try ReadAlongDrift.measure(bundle: folder, fps: metadata.render?.fps)
             var check = drift.check
-            if let median = metadata.details?["readalong_drift_median_ms"] { check.detail += "; \(median) ms median recorded at render" }
+            if let median = metadata.measurements?.readAlong.medianMs {
+                check.detail += String(format: "; %.0f ms median recorded at render", median)
+            }
             return [check]
         } catch {
             return [.init("readalong:drift", false, "the read-along cannot be measured again: \(error)")]

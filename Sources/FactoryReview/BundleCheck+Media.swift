@@ -104,7 +104,7 @@ extension BundleCheck {
                   String(format: "%@, %.2f s, metadata.json says %.2f s", probe.audio?.codec ?? "no audio", probe.duration, recorded)),
         ]
         guard narrated else { return checks }
-        let target = metadata.details?["loudness_target_lufs"].flatMap(Double.init) ?? -18
+        let target = metadata.measurements?.loudness.targetLUFS ?? -18
         do {
             let audio = try AudioDecoder.decode(path: path, maxSeconds: probe.duration + 1)
             let loudness = Loudness.analyse(audio, mono: probe.audio?.channels == 1, truePeak: false).integrated

@@ -36,8 +36,8 @@ public enum BundleCheck {
     /// The checks of one entry (empty for items that rightly have no bundle: failed, deferred).
     public static func check(_ entry: ReviewEntry, weekFolder: URL, kinds: KindRegistry) -> [BundleMetadata.Check] {
         switch entry.status {
-        case "missing": return [.init("bundle", false, entry.reason ?? "no bundle")]
-        case "unreadable": return [.init("metadata.json", false, entry.reason ?? "cannot be read")]
+        case .missing: return [.init("bundle", false, entry.reason ?? "no bundle")]
+        case .unreadable: return [.init("metadata.json", false, entry.reason ?? "cannot be read")]
         default: break
         }
         guard let metadata = entry.metadata else { return [] }
@@ -78,14 +78,14 @@ public enum BundleCheck {
 
     /// A kind whose look says so (chat, bedtime) always carries sound; any other only with a music bed.
     static func soundExpected(_ metadata: BundleMetadata, kinds: KindRegistry) -> Bool {
-        kinds[metadata.kind]?.look.soundRequired == true || metadata.details?["music"] != nil
+        kinds[metadata.kind]?.look.soundRequired == true || metadata.measurements?.music != nil
     }
 
     /// The soundtrack's target as metadata.json records it (nil for bundles made before targets were).
     static func loudnessTarget(_ metadata: BundleMetadata) -> LoudnessTarget? {
-        guard let lufs = metadata.details?["loudness_target_lufs"].flatMap(Double.init),
-              let peak = metadata.details?["loudness_true_peak_ceiling_dbtp"].flatMap(Double.init) else { return nil }
-        return LoudnessTarget(integrated: lufs, truePeak: peak, preset: metadata.details?["loudness_preset"].flatMap(LoudnessTarget.Preset.init))
+        guard let recorded = metadata.measurements?.loudness, let lufs = recorded.targetLUFS,
+              let peak = recorded.truePeakCeilingDBTP else { return nil }
+        return LoudnessTarget(integrated: lufs, truePeak: peak, preset: recorded.preset)
     }
 
     /// `image:<name>`: decodes to the end at the size metadata.json recorded.

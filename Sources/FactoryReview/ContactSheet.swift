@@ -50,7 +50,7 @@ public enum ContactSheet {
         guard entry.hasBundle, let image = try? Image.load(path: cover), image.width > 0, image.height > 0 else {
             let word = entry.hasBundle ? "no cover" : ReviewFormat.status(entry)
             let text = try TextRenderer.render(markup: "<b>\(TextRenderer.escape(word.uppercased()))</b>",
-                                               style: TextStyle(font: "Inter", size: 20, colour: entry.status == "deferred" ? "#F0B54A" : "#FF8A80"),
+                                               style: TextStyle(font: "Inter", size: 20, colour: entry.status == .deferred ? "#F0B54A" : "#FF8A80"),
                                                width: cell.width - 24).image
             return try box.composited(text, x: (cell.width - text.width) / 2, y: (cell.height - text.height) / 2)
         }

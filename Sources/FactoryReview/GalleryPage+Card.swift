@@ -65,17 +65,17 @@ extension GalleryPage {
 
     static func label(_ entry: ReviewEntry) -> String {
         switch entry.status {
-        case "failed": "Failed"
-        case "deferred": "Deferred (\(entry.deferral ?? "later"))"
-        case "unsupported": "Not supported"
-        case "missing": "Missing"
-        case "unreadable": "Unreadable"
-        default: entry.status.capitalized
+        case .run(.failed): "Failed"
+        case .run(.deferred): "Deferred (\(entry.deferral ?? "later"))"
+        case .run(.unsupported): "Not supported"
+        case .missing: "Missing"
+        case .unreadable: "Unreadable"
+        default: entry.status.rawValue.capitalized
         }
     }
 
     static func chips(_ entry: ReviewEntry, kinds: KindRegistry) -> String {
-        let tone = entry.isDone ? (entry.failedChecks.isEmpty ? "ok" : "bad") : (entry.status == "deferred" || entry.status == "fetched" ? "warn" : "bad")
+        let tone = entry.isDone ? (entry.failedChecks.isEmpty ? "ok" : "bad") : (entry.status == .deferred || entry.status == .fetched ? "warn" : "bad")
         let failed = entry.failedChecks.count
         let status = entry.isDone && failed > 0 ? "\(failed) check\(failed == 1 ? "" : "s") failed" : ReviewFormat.status(entry)
         return "<div class=\"chips\"><span class=\"chip kind\">\(HTML.escape(kinds[entry.kind]?.look.name ?? ReviewFormat.kind(entry.kind)))</span>"
@@ -88,7 +88,7 @@ extension GalleryPage {
     /// still first (a tab shows the video); a bundle with `story.mp3` has it under the video.
     static func media(_ entry: ReviewEntry) -> String {
         guard let metadata = entry.metadata else {
-            return "<div class=\"media none\"><div class=\"placeholder\"><span class=\"mark\">\(entry.status == "deferred" ? "⏸" : "✕")</span>"
+            return "<div class=\"media none\"><div class=\"placeholder\"><span class=\"mark\">\(entry.status == .deferred ? "⏸" : "✕")</span>"
                 + "<span>No bundle</span></div></div>"
         }
         let names = Set(metadata.files.map(\.name))

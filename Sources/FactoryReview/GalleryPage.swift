@@ -48,9 +48,9 @@ public enum GalleryPage {
         let bundles = review.bundles
         let recorded = bundles.flatMap { $0.metadata?.checks ?? [] }
         let rechecked = bundles.flatMap { $0.recheck ?? [] }
-        var stats = [stat("\(review.count("done"))/\(review.entries.count)", "done", review.count("done") == review.entries.count ? "ok" : "")]
-        for status in ["failed", "deferred", "unsupported", "missing", "unreadable"] where review.count(status) > 0 {
-            stats.append(stat("\(review.count(status))", status, "bad"))
+        var stats = [stat("\(review.count(.done))/\(review.entries.count)", "done", review.count(.done) == review.entries.count ? "ok" : "")]
+        for status: ReviewEntry.Status in [.failed, .deferred, .unsupported, .missing, .unreadable] where review.count(status) > 0 {
+            stats.append(stat("\(review.count(status))", status.rawValue, "bad"))
         }
         stats.append(stat(ReviewFormat.money(review.spentUSD), "spent"))
         stats.append(stat(ReviewFormat.duration(review.totalDuration), "of video"))

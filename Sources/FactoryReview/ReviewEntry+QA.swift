@@ -8,15 +8,15 @@ extension ReviewEntry {
     /// The lowest WCAG contrast of any text layer, and which layer.
     public var lowestContrast: (ratio: Double, layer: String)? {
         if let record = metadata?.textContrast, let ratio = record.lowest { return (ratio, record.layer ?? "") }
-        guard let ratio = metadata?.details?["text_contrast_min"].flatMap(Double.init) else { return nil }
-        return (ratio, metadata?.details?["text_contrast_layer"] ?? "")
+        guard let contrast = metadata?.measurements?.contrast, let ratio = contrast.ratio else { return nil }
+        return (ratio, contrast.layer ?? "")
     }
 
     /// The read-along highlight's median distance from the speech, in milliseconds (bedtime stories).
-    public var readAlongDrift: Double? { metadata?.details?["readalong_drift_median_ms"].flatMap(Double.init) }
+    public var readAlongDrift: Double? { metadata?.measurements?.readAlong.medianMs }
 
     /// The video's integrated loudness as measured at render, LUFS.
-    public var loudness: Double? { metadata?.details?["loudness_lufs"].flatMap(Double.init) }
+    public var loudness: Double? { metadata?.measurements?.loudness.integratedLUFS }
 }
 
 extension ReviewFormat {

@@ -10,8 +10,9 @@ public struct ReviewEntry: Sendable {
     public var day: String
     /// The scheduled date, YYYY-MM-DD, when known.
     public var date: String?
-    /// done, fetched, failed, deferred, unsupported (from report.json), or missing / unreadable.
-    public var status: String
+    /// done, fetched, failed, deferred, unsupported (from report.json), or missing / unreadable /
+    /// not-made (the review's and the studio's own).
+    public var status: Status
     /// Why the item is not done (the report's message), or what is wrong with its bundle.
     public var reason: String?
     /// Why a deferred item was put off (budget, provider-paused, stopping, …).
@@ -28,7 +29,7 @@ public struct ReviewEntry: Sendable {
     /// Its approval and posts, from the publication journal; nil when the week is not published anywhere.
     public var sharing: Sharing? = nil
 
-    public init(id: String, kind: Kind, day: String, date: String? = nil, status: String, reason: String? = nil,
+    public init(id: String, kind: Kind, day: String, date: String? = nil, status: Status, reason: String? = nil,
                 deferral: String? = nil, costUSD: Double = 0) {
         self.id = id
         self.kind = kind
@@ -42,7 +43,7 @@ public struct ReviewEntry: Sendable {
 
     public var hasBundle: Bool { metadata != nil }
     public var title: String { metadata?.title ?? id }
-    public var isDone: Bool { status == "done" }
+    public var isDone: Bool { status == .done }
 
     /// Seconds of the bundle's video, else of its longest media file.
     public var duration: Double? {
@@ -60,5 +61,5 @@ public struct ReviewEntry: Sendable {
     }
 
     /// Not done, done with a failing check, or close to an earlier week.
-    public var needsAttention: Bool { !(isDone || status == "fetched") || !failedChecks.isEmpty || !repeats.isEmpty }
+    public var needsAttention: Bool { !(isDone || status == .fetched) || !failedChecks.isEmpty || !repeats.isEmpty }
 }

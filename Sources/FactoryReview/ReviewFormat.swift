@@ -38,7 +38,7 @@ public enum ReviewFormat {
 
     /// The status with the deferral reason when there is one: "deferred (budget)".
     public static func status(_ entry: ReviewEntry) -> String {
-        entry.status == "deferred" ? "deferred (\(entry.deferral ?? "later"))" : entry.status
+        entry.status == .deferred ? "deferred (\(entry.deferral ?? "later"))" : entry.status.rawValue
     }
 
     static func formatter(_ format: String) -> DateFormatter {

@@ -2,15 +2,15 @@ import FactoryCore
 import FactoryKinds
 import Foundation
 
-/// report.json as the review reads it: every field optional, statuses kept as text and unknown
-/// keys ignored, so a report written by an older or newer `factory run` still reads.
+/// report.json as the review reads it: every field optional, unknown statuses kept as written and
+/// unknown keys ignored, so a report written by an older or newer `factory run` still reads.
 public struct ReviewReport: Sendable, Decodable {
     /// One item of the run.
     public struct Item: Sendable, Decodable {
         public var id: String
         public var kind: String?
         public var day: String?
-        public var status: String?
+        public var status: ReviewEntry.Status?
         public var message: String?
         public var deferral: String?
         public var costUSD: Double?

@@ -12,7 +12,7 @@ public enum ReviewTable {
 
     public static func render(_ review: WeekReview) -> String {
         var rows = review.entries.map(row)
-        rows.append(["total", "", "", "\(review.count("done"))/\(review.entries.count) done",
+        rows.append(["total", "", "", "\(review.count(.done))/\(review.entries.count) done",
                      ReviewFormat.duration(review.totalDuration), ReviewFormat.size(review.totalSize),
                      ReviewFormat.money(review.spentUSD),
                      review.entries.compactMap(\.lowestContrast?.ratio).min().map { String(format: "%.2f:1", $0) } ?? "–", "", ""])
@@ -33,7 +33,7 @@ public enum ReviewTable {
             let failed = entry.failedChecks.map(\.name)
             last = failed.isEmpty ? (entry.hasBundle ? "none" : "") : failed.joined(separator: ", ")
         }
-        if !entry.isDone, entry.hasBundle, entry.status != "unreadable" { last += " (an earlier bundle is still there)" }
+        if !entry.isDone, entry.hasBundle, entry.status != .unreadable { last += " (an earlier bundle is still there)" }
         if !entry.repeats.isEmpty { last += "; CLOSE TO EARLIER WEEKS: " + entry.repeats.joined(separator: "; ") }
         return [entry.id, ReviewFormat.kind(entry.kind), ReviewFormat.day(entry), ReviewFormat.status(entry),
                 entry.duration.map(ReviewFormat.duration) ?? "–", entry.size.map(ReviewFormat.size) ?? "–",

@@ -39,7 +39,7 @@ public struct WeekReview: Sendable {
     }
 
     static func entry(for item: ReviewReport.Item, bundle: URL?, week: String) -> ReviewEntry {
-        var entry = ReviewEntry(id: item.id, kind: Kind(item.kind ?? ""), day: item.day ?? "", status: item.status ?? (bundle == nil ? "missing" : "done"),
+        var entry = ReviewEntry(id: item.id, kind: Kind(item.kind ?? ""), day: item.day ?? "", status: item.status ?? (bundle == nil ? .missing : .done),
                                 reason: item.message, deferral: item.deferral, costUSD: item.costUSD ?? 0)
         if let bundle {
             do {
@@ -51,11 +51,11 @@ public struct WeekReview: Sendable {
                 if item.costUSD == nil { entry.costUSD = metadata.totalCostUSD }
                 entry.caption = try? String(contentsOf: bundle.appendingPathComponent("caption.txt"), encoding: .utf8)
             } catch {
-                entry.status = "unreadable"
+                entry.status = .unreadable
                 entry.reason = "\(item.id)/metadata.json cannot be read (\(error)); regenerate the item"
             }
-        } else if entry.status == "done" {
-            entry.status = "missing"
+        } else if entry.status == .done {
+            entry.status = .missing
             entry.reason = "report.json says done, but there is no bundle at \(item.id)/; run the week again"
         }
         if entry.day.isEmpty, let date = entry.date { entry.day = weekday(of: date) ?? "" }
@@ -73,7 +73,7 @@ public struct WeekReview: Sendable {
 
     // MARK: Totals
 
-    public func count(_ status: String) -> Int { entries.filter { $0.status == status }.count }
+    public func count(_ status: ReviewEntry.Status) -> Int { entries.filter { $0.status == status }.count }
     /// What the run reported spending, else the bundles' own costs.
     public var spentUSD: Double { report?.calls?.spentUSD ?? entries.reduce(0) { $0 + $1.costUSD } }
     public var totalDuration: Double { entries.reduce(0) { $0 + ($1.duration ?? 0) } }
@@ -82,9 +82,9 @@ public struct WeekReview: Sendable {
 
     /// "9/10 done, 1 failed · spent $0.0000 · 4 min 38 s of media · 73.1 MB".
     public var summary: String {
-        var parts = ["\(count("done"))/\(entries.count) done"]
-        for status in ["fetched", "failed", "deferred", "unsupported", "missing", "unreadable"] where count(status) > 0 {
-            parts[0] += ", \(count(status)) \(status)"
+        var parts = ["\(count(.done))/\(entries.count) done"]
+        for status: ReviewEntry.Status in [.fetched, .failed, .deferred, .unsupported, .missing, .unreadable] where count(status) > 0 {
+            parts[0] += ", \(count(status)) \(status.rawValue)"
         }
         parts.append("spent \(ReviewFormat.money(spentUSD))")
         parts.append("\(ReviewFormat.duration(totalDuration)) of video")

@@ -54,7 +54,7 @@ struct StudioCard: Codable, Sendable, Equatable {
     var title: String
     var day: String
     var date: String?
-    var status: String
+    var status: ReviewEntry.Status
     var reason: String?
     var costUSD: Double
     var thumb: String?
@@ -80,7 +80,7 @@ extension StudioCard {
         let cover = entry.metadata?.files.contains { $0.name == "cover.jpg" } == true
         return StudioCard(
             id: entry.id, kind: entry.kind.rawValue, series: item?.content.memorySeries,
-            template: entry.metadata?.details?["template"], title: entry.title, day: entry.day, date: entry.date,
+            template: entry.metadata?.measurements?[.template], title: entry.title, day: entry.day, date: entry.date,
             status: entry.status, reason: entry.reason, costUSD: entry.costUSD,
             thumb: cover ? "/thumbs/\(entry.id).jpg" : nil,
             qa: QA(loudness: short(figure("audio:loudness"), unit: "LUFS"), contrast: short(figure("text:contrast"), unit: ":1"),

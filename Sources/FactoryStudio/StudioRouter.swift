@@ -164,7 +164,7 @@ struct StudioRouter: Sendable {
         let found = review?.entries ?? []
         var ordered: [ReviewEntry] = manifest.items.map { item in
             found.first { $0.id == item.id }
-                ?? ReviewEntry(id: item.id, kind: item.kind, day: item.day.rawValue, date: item.date, status: "not-made",
+                ?? ReviewEntry(id: item.id, kind: item.kind, day: item.day.rawValue, date: item.date, status: .notMade,
                                reason: "not made yet: run the week", costUSD: 0)
         }
         ordered += found.filter { entry in !manifest.items.contains { $0.id == entry.id } }

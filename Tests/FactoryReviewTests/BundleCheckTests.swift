@@ -74,7 +74,7 @@ import Testing
         let file = try Self.describe(folder.path("story.mp3"))
         let metadata = BundleMetadata(itemId: "s", kind: "bedtime-story", week: "2026-W48", scheduledDate: "2026-11-28", title: "T",
                                       files: [file], generation: [], totalCostUSD: 0, layout: [:], checks: [],
-                                      details: ["loudness_target_lufs": "-18"], manifestSha256: "", toolVersion: "", createdAt: "")
+                                      measurements: Measurements(["loudness_target_lufs": "-18"]), manifestSha256: "", toolVersion: "", createdAt: "")
         // The bedtime kind's look says it is narrated: its MP3 is held to the target.
         let narrated = StandardKinds.registry[metadata.kind]?.look.narrated == true
         #expect(narrated)

@@ -13,13 +13,13 @@ import Testing
         #expect(review.week == "2026-W48")
         #expect(review.entries.map(\.id) == ["mon-poster", "tue-story", "wed-recipe", "fri-chat"])
         let failed = try #require(review.entries.first { $0.id == "tue-story" })
-        #expect(failed.status == "failed" && !failed.hasBundle && failed.reason?.contains("music/missing.mp3") == true)
+        #expect(failed.status == .failed && !failed.hasBundle && failed.reason?.contains("music/missing.mp3") == true)
         #expect(failed.date == "2026-11-24")
         let deferred = try #require(review.entries.first { $0.id == "wed-recipe" })
-        #expect(deferred.status == "deferred" && deferred.deferral == "budget")
+        #expect(deferred.status == .deferred && deferred.deferral == "budget")
         let poster = try #require(review.entries.first { $0.id == "mon-poster" })
         #expect(poster.metadata?.totalCostUSD == 0.0012 && poster.duration == 7.0)
-        #expect(poster.metadata?.details?["cover_at_seconds"] == "1.5", "dictionary keys are kept as written")
+        #expect(poster.metadata?.measurements?.own["cover_at_seconds"] == "1.5", "dictionary keys are kept as written")
         #expect(poster.caption?.hasPrefix("Breathe") == true)
         #expect(review.spentUSD == 0.0063)
         #expect(abs(review.totalDuration - 41.4) < 1e-9)
@@ -58,7 +58,7 @@ import Testing
                                                  seconds: 90, videoBytes: 1_000, failedCheck: "audio:loudness"),
                          to: "2026-W48/quiet/metadata.json")
         let review = try WeekReview.load(folder: folder.url.appendingPathComponent("2026-W48"))
-        #expect(review.report == nil && review.entries.map(\.status) == ["done"])
+        #expect(review.report == nil && review.entries.map(\.status) == [.done])
         let line = try #require(ReviewTable.render(review).split(separator: "\n").first { $0.hasPrefix("quiet") })
         #expect(line.hasSuffix("audio:loudness"))
     }
@@ -81,11 +81,11 @@ import Testing
         let record = GenerationRecord(stage: "image", provider: .live(.runware), model: "m", promptHash: "p", units: ["images": 1], costUSD: 0.0019)
         let metadata = BundleMetadata(itemId: "a", kind: "poster", week: "2026-W48", scheduledDate: "2026-11-23", title: "T",
                                       generation: [record], totalCostUSD: 0.0019, layout: [:], checks: [check],
-                                      details: ["loudness_target_lufs": "-18"], manifestSha256: "m", toolVersion: "v", createdAt: "c")
+                                      measurements: Measurements(["loudness_target_lufs": "-18"]), manifestSha256: "m", toolVersion: "v", createdAt: "c")
         let data = try SnakeJSON.encoder().encode(metadata)
         #expect(String(decoding: data, as: UTF8.self).contains("\"total_cost_usd\" : 0.0019"))
         let back = try SnakeJSON.decoder().decode(BundleMetadata.self, from: data)
         #expect(back.totalCostUSD == 0.0019 && back.generation.first?.costUSD == 0.0019 && back.itemId == "a")
-        #expect(back.details == ["loudness_target_lufs": "-18"] && back.checks == [check])
+        #expect(back.measurements?.loudness.targetLUFS == -18 && back.measurements?.text == ["loudness_target_lufs": "-18"] && back.checks == [check])
     }
 }

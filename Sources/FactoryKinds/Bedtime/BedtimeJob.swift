@@ -226,30 +226,31 @@ struct BedtimeJob: Sendable {
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))
             + [level.check, drift.check, legibility.check]
-        var details: [String: String] = [
-            "voice": spec.voice.rawValue, "speech_provider": providers.speech?.name ?? "", "written_by": assets.source,
-            "words": "\(story.wordCount)", "narration_seconds": String(format: "%.2f", total),
-            "narration_loudness_lufs": String(format: "%.1f", measured.integrated),
-            "narration_true_peak_dbtp": String(format: "%.1f", measured.truePeak), "loudness_after_normalise": String(format: "%.1f", measured.integrated),
-            "chunks": "\(assets.spoken.count)",
-            "inputs_sha256": Self.inputsSha256(item: item, manifest: manifest) ?? "none",
-            "chunks_reused": "\(assets.spoken.filter(\.reused).count)",
-            "word_timings": Self.wordTimingsDetail(words: words.count, records: records),
-            "readalong": readAlong.hasWords ? "\(readAlong.words.count) words highlighted; captions.vtt word timestamps, captions.ass karaoke"
-                : words.isEmpty ? "sentences only (no word timings)" : "sentences only (the word timings do not match the text)",
-        ]
-        if readAlong.hasWords { details.merge(drift.details) { a, _ in a } }
-        details.merge(level.details) { a, _ in a }
-        details.merge(legibility.details) { a, _ in a }
+        var details = Measurements()
+        details.speech = .init(provider: providers.speech?.name ?? "", voice: spec.voice.rawValue,
+                               wordTimings: Self.wordTimingsDetail(words: words.count, records: records),
+                               readAlong: readAlong.hasWords ? "\(readAlong.words.count) words highlighted; captions.vtt word timestamps, captions.ass karaoke"
+                                   : words.isEmpty ? "sentences only (no word timings)" : "sentences only (the word timings do not match the text)")
+        details[.writtenBy] = assets.source
+        details[.words] = story.wordCount
+        details[.narrationSeconds] = total
+        details[.narrationLoudness] = measured.integrated
+        details[.narrationTruePeak] = measured.truePeak
+        details[.loudnessAfterNormalise] = measured.integrated
+        details[.chunks] = assets.spoken.count
+        details.inputsSha256 = Self.inputsSha256(item: item, manifest: manifest) ?? "none"
+        details[.chunksReused] = assets.spoken.filter(\.reused).count
+        if readAlong.hasWords { details.readAlong = drift.measurements }
+        details.loudness = level.measurements
+        details.contrast = legibility.measurements
         let strength = BedtimeArt.veils[veil]
-        details["subtitle_veil"] = String(format: "%.2f halfway, %.2f at the bottom%@", strength.middle, strength.bottom,
-                                          veil == 0 ? "" : " (darkened for the sentence's contrast)")
+        details[.subtitleVeil] = String(format: "%.2f halfway, %.2f at the bottom%@", strength.middle, strength.bottom,
+                                        veil == 0 ? "" : " (darkened for the sentence's contrast)")
         for (i, s) in assets.spoken.enumerated() {
-            details[String(format: "chunk_%02d", i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds,
-                                                                  s.reused ? "reused" : "new")
+            details[.chunk(i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds, s.reused ? "reused" : "new")
         }
         try writer.writeMetadata(item: item, manifest: manifest, title: story.title, records: records, settings: settings,
-                                 stats: stats, checks: checks, details: details, textContrast: legibility.record)
+                                 stats: stats, checks: checks, measurements: details, textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

@@ -49,11 +49,9 @@ public struct ReadAlongDrift: Sendable, Equatable {
     }
 
     /// The figures for metadata.json's details.
-    public var details: [String: String] {
-        ["readalong_drift_median_ms": String(format: "%.0f", medianMilliseconds), "readalong_drift_p90_ms": String(format: "%.0f", p90Milliseconds),
-         "readalong_drift_signed_median_ms": String(format: "%.0f", signedMedianMilliseconds),
-         "readalong_drift_lag_ms": String(format: "%.0f", lagMilliseconds),
-         "readalong_words_matched": "\(matched)/\(changes)", "readalong_method": "nearest speech onset (log-spectral flux of the decoded AAC) to each highlight change"]
+    public var measurements: Measurements.ReadAlong {
+        .init(medianMs: medianMilliseconds, p90Ms: p90Milliseconds, signedMedianMs: signedMedianMilliseconds, lagMs: lagMilliseconds,
+              matched: matched, changes: changes, method: "nearest speech onset (log-spectral flux of the decoded AAC) to each highlight change")
     }
 
     /// Pairs each change with the nearest onset within `window` (both in seconds, ascending or not).

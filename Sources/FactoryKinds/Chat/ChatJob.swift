@@ -83,16 +83,23 @@ struct ChatJob: Sendable {
         try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
 
         let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [try await level.check, legibility.check]
+        var measurements = Measurements()
+        measurements[.theme] = spec.theme.rawValue
+        measurements[.appearance] = spec.appearance.rawValue
+        measurements[.format] = format.rawValue
+        measurements[.messages] = conversation.messages.count
+        measurements[.characters] = conversation.characters.map(\.name).joined(separator: ", ")
+        measurements[.writtenBy] = assets.source
+        measurements[.typingSpeed] = spec.typingSpeed.rawValue
+        measurements[.keyboard] = spec.keyboard
+        measurements[.coverAt] = coverAt
+        measurements[.typedTextVersions] = typedText?.rasterised ?? 0
+        measurements[.composeSeconds] = stats.composeSeconds
+        measurements.loudness = try await level.measurements
+        measurements.contrast = legibility.measurements
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
-            details: ["theme": spec.theme.rawValue, "appearance": spec.appearance.rawValue, "format": format.rawValue,
-                      "messages": "\(conversation.messages.count)", "characters": conversation.characters.map(\.name).joined(separator: ", "),
-                      "written_by": assets.source, "typing_speed": spec.typingSpeed.rawValue, "keyboard": "\(spec.keyboard)",
-                      "cover_at_seconds": String(format: "%.3f", coverAt),
-                      "typed_text_versions": "\(typedText?.rasterised ?? 0)",
-                      "compose_seconds": String(format: "%.2f", stats.composeSeconds)].merging(try await level.details) { a, _ in a }
-                .merging(legibility.details) { a, _ in a },
-            textContrast: legibility.record)
+            measurements: measurements, textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

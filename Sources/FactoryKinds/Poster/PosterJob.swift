@@ -142,6 +142,15 @@ struct PosterJob: Sendable {
     }
 
     /// Stage 3 and 4: stills, video, captions, metadata, checks (the bundle is published by the caller).
+    /// metadata.json's details: the sound's level, the music's file and the text's contrast.
+    func measured(level: SoundtrackLevel, legibility: TextLegibility) -> Measurements {
+        var measurements = Measurements()
+        measurements.loudness = level.measurements
+        measurements.music = item.music.map { ($0 as NSString).lastPathComponent }
+        measurements.contrast = legibility.measurements
+        return measurements
+    }
+
     public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
         let quote = assets.quote, attribution = assets.attribution
         guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
@@ -173,9 +182,7 @@ struct PosterJob: Sendable {
         for (name, box) in geometry.inkBoxes { boxes[name] = box }
         try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
                                  settings: settings, stats: stats, layout: boxes, checks: checks,
-                                 details: try await level.details.merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
-                                    .merging(legibility.details) { a, _ in a },
-                                 textContrast: legibility.record)
+                                 measurements: try await measured(level: level, legibility: legibility), textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
         }

@@ -121,16 +121,30 @@ struct RecipeJob: Sendable {
         try writer.writeMetadata(
             item: item, manifest: manifest, title: recipe.title, records: records, settings: settings, stats: stats, layout: boxes,
             checks: checks,
-            details: ["template": spec.template.rawValue, "duration_seconds": String(format: "%.2f", plan.duration),
-                      "cuts": plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " "),
-                      "beats_detected": "\(beats.count)", "hook": RecipeTextRules.hook(recipe), "cta": cta,
-                      "written_by": assets.source, "broll": spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")]
-                .merging(item.music.map { ["music": ($0 as NSString).lastPathComponent] } ?? [:]) { a, _ in a }
-                .merging(try await level.details) { a, _ in a }.merging(legibility.details) { a, _ in a },
+            measurements: try await measurements(recipe, plan: plan, beats: beats.count, cta: cta, source: assets.source, level: level,
+                                                  legibility: legibility),
             textContrast: legibility.record)
         if let failed = checks.first(where: { !$0.passed }) {
             throw try quarantined(writer, failed.name, failed.detail, checks: checks)
         }
+    }
+
+    /// metadata.json's details: the cut, its words and sources, the sound's level and the text's contrast.
+    func measurements(_ recipe: Recipe, plan: RecipePlan, beats: Int, cta: String, source: String, level: SoundtrackLevel,
+                      legibility: TextLegibility) -> Measurements {
+        var measurements = Measurements()
+        measurements[.template] = spec.template.rawValue
+        measurements[.recipeDuration] = plan.duration
+        measurements[.cuts] = plan.cuts.map { String(format: "%.2f", $0) }.joined(separator: " ")
+        measurements[.beatsDetected] = beats
+        measurements[.hook] = RecipeTextRules.hook(recipe)
+        measurements[.cta] = cta
+        measurements[.writtenBy] = source
+        measurements[.broll] = spec.broll.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        measurements.music = item.music.map { ($0 as NSString).lastPathComponent }
+        measurements.loudness = level.measurements
+        measurements.contrast = legibility.measurements
+        return measurements
     }
 
     /// Keeps what was made so far with the reason in `<week>/.quarantine/<id>/`; nothing is published.

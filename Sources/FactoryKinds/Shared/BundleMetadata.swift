@@ -56,13 +56,21 @@ public struct BundleMetadata: Sendable, Codable {
     public var render: Render?
     public var layout: [String: Box]
     public var checks: [Check]
-    /// Facts particular to the kind (theme, message count, where the text came from, …).
-    public var details: [String: String]? = nil
+    /// What the bundle measured and facts particular to its kind (theme, message count, where the
+    /// text came from, …); `details` in the file.
+    public var measurements: Measurements? = nil
     /// The text layers' measured contrast (nil: a bundle made before it was measured).
     public var textContrast: TextContrast? = nil
     public var manifestSha256: String
     public var toolVersion: String
     public var createdAt: String
+
+    // The names the properties have always had in the file, through the snake-case strategy.
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, itemId, kind, week, scheduledDate, title, files, generation, totalCostUSD, render, layout, checks
+        case measurements = "details"
+        case textContrast, manifestSha256, toolVersion, createdAt
+    }
 }
 
 extension BundleWriter {
@@ -88,32 +96,32 @@ extension BundleWriter {
     @discardableResult
     public func writeMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
                               settings: VideoSettings, stats: SceneRenderer.Stats, layout: [String: Box] = [:],
-                              checks: [BundleMetadata.Check], details: [String: String]? = nil,
+                              checks: [BundleMetadata.Check], measurements: Measurements? = nil,
                               textContrast: BundleMetadata.TextContrast? = nil) throws -> BundleMetadata {
         let render = BundleMetadata.Render(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
                                            preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds,
                                            frames: stats.frames)
         return try metadata(item: item, manifest: manifest, title: title, records: records, render: render, layout: layout,
-                            checks: checks, details: details, textContrast: textContrast)
+                            checks: checks, measurements: measurements, textContrast: textContrast)
     }
 
     /// metadata.json for a bundle without a video (a kind that makes stills only).
     @discardableResult
     public func writeStillMetadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord],
                                    layout: [String: Box] = [:], checks: [BundleMetadata.Check],
-                                   details: [String: String]? = nil) throws -> BundleMetadata {
+                                   measurements: Measurements? = nil) throws -> BundleMetadata {
         try metadata(item: item, manifest: manifest, title: title, records: records, render: nil, layout: layout,
-                     checks: checks, details: details)
+                     checks: checks, measurements: measurements)
     }
 
     private func metadata(item: Item, manifest: Manifest, title: String, records: [GenerationRecord], render: BundleMetadata.Render?,
-                          layout: [String: Box], checks: [BundleMetadata.Check], details: [String: String]?,
+                          layout: [String: Box], checks: [BundleMetadata.Check], measurements: Measurements?,
                           textContrast: BundleMetadata.TextContrast? = nil) throws -> BundleMetadata {
         var metadata = BundleMetadata(
             itemId: item.id, kind: item.kind, week: manifest.week.description, scheduledDate: item.date,
             title: item.title ?? title, files: try describeFiles(), generation: records,
             totalCostUSD: records.reduce(0) { $0 + $1.costUSD }, render: render,
-            layout: layout, checks: checks, details: details,
+            layout: layout, checks: checks, measurements: measurements,
             manifestSha256: manifest.sha256, toolVersion: ToolVersion.current, createdAt: ISO8601DateFormatter().string(from: Date()))
         metadata.textContrast = textContrast
         try SnakeJSON.encoder().encode(metadata).write(to: staging.appendingPathComponent("metadata.json"), options: .atomic)

@@ -35,15 +35,13 @@ struct SoundtrackLevel: Sendable {
                      String(format: "%.1f LUFS, peak %.1f dBTP, target ", measured.integrated, measured.truePeak) + target.description)
     }
 
-    /// What metadata.json's details record, for `review --check` to measure the video against.
-    var details: [String: String] {
-        var out = ["loudness_target_lufs": String(format: "%g", target.integrated),
-                   "loudness_true_peak_ceiling_dbtp": String(format: "%g", target.truePeak),
-                   "loudness_method": "EBU R128 (ITU-R BS.1770-4, own implementation), true peak 4× oversampled"]
-        if let preset = target.preset { out["loudness_preset"] = preset.rawValue }
+    /// What metadata.json records, for `review --check` to measure the video against.
+    var measurements: Measurements.Loudness {
+        var out = Measurements.Loudness(targetLUFS: target.integrated, truePeakCeilingDBTP: target.truePeak, preset: target.preset,
+                                        method: "EBU R128 (ITU-R BS.1770-4, own implementation), true peak 4× oversampled")
         if let measured, measured.integrated.isFinite {
-            out["loudness_lufs"] = String(format: "%.1f", measured.integrated)
-            out["true_peak_dbtp"] = String(format: "%.1f", measured.truePeak)
+            out.integratedLUFS = measured.integrated
+            out.truePeakDBTP = measured.truePeak
         }
         return out
     }

@@ -66,9 +66,8 @@ struct TextLegibility: Sendable {
     }
 
     /// The lowest figure in the flat details too, for tools that read only those.
-    var details: [String: String] {
-        guard let lowest = report.lowest else { return [:] }
-        return ["text_contrast_min": String(format: "%.2f", lowest.ratio), "text_contrast_layer": lowest.layer,
-                "text_contrast_time": String(format: "%.3f", lowest.time), "text_contrast_seconds": String(format: "%.2f", seconds)]
+    var measurements: Measurements.Contrast {
+        guard let lowest = report.lowest else { return .init() }
+        return .init(ratio: lowest.ratio, layer: lowest.layer, time: lowest.time, seconds: seconds)
     }
 }

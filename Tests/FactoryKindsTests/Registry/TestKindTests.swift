@@ -78,7 +78,7 @@ import Testing
         // Review: read like any bundle, and its files re-checked.
         let review = try WeekReview.load(folder: output.appendingPathComponent("2026-W48"))
         let entry = try #require(review.entries.first { $0.id == "tue-card" })
-        #expect(entry.kind == "note-card" && entry.status == "done" && entry.title == "Water the plants")
+        #expect(entry.kind == "note-card" && entry.status == .done && entry.title == "Water the plants")
         let rechecked = BundleCheck.check(entry, weekFolder: review.folder, kinds: NoteCardKind.registry)
         #expect(!rechecked.isEmpty && rechecked.allSatisfy(\.passed), "\(rechecked)")
         #expect(entry.failedChecks.isEmpty)
