@@ -44,7 +44,8 @@ import Testing
 
     @Test func openAISendsTheQuoteBytesItAlwaysSent() async throws {
         try await Self.withClient(.openai) { client in
-        let openAI = OpenAIChatClient(client: client, model: "gpt-4o-mini")
+        // The default text model: gpt-4o-mini retires on 2027-01-14, and a dated test would fail from then.
+        let openAI = OpenAIChatClient(client: client, model: ModelDefaults.openAIText)
         for brief in Self.briefs {
             let now = try #require(try openAI.plannedCall(write: QuotePrompt.request(brief)))
             let before = try openAI.call(system: QuotePrompt.system, user: QuotePrompt.user(brief), schemaName: "poster_quote",
