@@ -32,14 +32,18 @@ struct WarmVoiceTests {
         voice: coral
     """
 
+    /// The fields of /proc/<pid>/stat after the command's name (state, ppid, …); nil when it is gone.
+    static func stat(_ pid: Int32) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
+    }
+
     /// The pids of the Piper workers `parent` started: Python children whose command line is the worker's.
     static func workers(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, Int32(fields[1]) == parent,
+            guard let fields = stat(pid), fields.count > 1, Int32(fields[1]) == parent,
                   let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             return words.count > 2 && words[1] == "-c" && words.contains { $0.hasSuffix(".onnx") }
@@ -48,19 +52,24 @@ struct WarmVoiceTests {
 
     /// True when `pid` is gone, or only a zombie waiting for a reaper (it holds no memory, runs nothing).
     static func ended(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
-        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        guard let state = stat(pid)?.first else { return true }
         return state == "Z" || state == "X"
+    }
+
+    /// The two stories' week run offline in a new folder, not waited for; its output goes to the log.
+    static func startWeek(_ name: String) throws -> (child: Process, log: URL, folder: TemporaryFolder) {
+        let folder = try TemporaryFolder(name)
+        try folder.write(manifest, to: "week.yaml")
+        let log = folder.url.appendingPathComponent("run.log")
+        let child = try TestSupport.startFactory(["run", "week.yaml", "--offline", "--output", "out"], in: folder.url, log: log)
+        return (child, log, folder)
     }
 
     @Test("two stories, one Piper worker for both, and none left once the run has ended",
           .enabled(if: Self.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func oneWorkerForTheWeek() async throws {
-        let folder = try TemporaryFolder("warm-voice")
-        try folder.write(Self.manifest, to: "week.yaml")
-        let log = folder.url.appendingPathComponent("run.log")
-        let child = try TestSupport.startFactory(["run", "week.yaml", "--offline", "--output", "out"], in: folder.url, log: log)
+        let (child, log, folder) = try Self.startWeek("warm-voice")
+        defer { withExtendedLifetime(folder) {} }
         var seen = Set<Int32>()
         while child.isRunning {
             seen.formUnion(Self.workers(of: child.processIdentifier))
@@ -76,10 +85,8 @@ struct WarmVoiceTests {
     @Test("a run killed while it narrates leaves no Piper process behind",
           .enabled(if: Self.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func killedWhileNarrating() async throws {
-        let folder = try TemporaryFolder("warm-voice-kill")
-        try folder.write(Self.manifest, to: "week.yaml")
-        let log = folder.url.appendingPathComponent("run.log")
-        let child = try TestSupport.startFactory(["run", "week.yaml", "--offline", "--output", "out"], in: folder.url, log: log)
+        let (child, log, folder) = try Self.startWeek("warm-voice-kill")
+        defer { withExtendedLifetime(folder) {} }
         var worker: Int32?
         let deadline = ContinuousClock.now + .seconds(120)
         while worker == nil, child.isRunning, ContinuousClock.now < deadline {
