@@ -8,13 +8,13 @@ import Foundation
 /// subtitle inside the safe zone with the word being spoken on a warm pill (`ReadAlongSubtitles`),
 /// and a thin progress bar. The subtitle is one `PixelSequence` version per sentence and per word,
 /// set when it first shows: memory does not grow with the story's length.
-struct BedtimeArt {
-    static let fps = 24
+package struct BedtimeArt {
+    package static let fps = 24
     let width: Int
     let height: Int
     let format: Format
 
-    init(width: Int, height: Int, format: Format) {
+    package init(width: Int, height: Int, format: Format) {
         self.width = width
         self.height = height
         self.format = format
@@ -59,7 +59,7 @@ struct BedtimeArt {
     static let veils: [(middle: Double, bottom: Double)] = [(0.55, 0.8), (0.7, 0.88), (0.82, 0.94)]
 
     /// The video's scene with the sentences of `cues` and no word highlighted.
-    func scene(cover: Image, story: Story, hero: String, cues: [Captions.Cue], duration: Double) throws -> Scene {
+    package func scene(cover: Image, story: Story, hero: String, cues: [Captions.Cue], duration: Double) throws -> Scene {
         try scene(cover: cover, story: story, hero: hero, readAlong: ReadAlong(cues: cues), duration: duration)
     }
 

@@ -5,17 +5,17 @@ import Foundation
 /// Rasterises the pieces of a chat screen once (bubbles, header, input bar, keyboard, cards) with
 /// libvips: text through Pango (wrapping, colour emoji), shapes through SVG. The scene moves and
 /// fades these pieces; nothing here runs per frame except the typed text in the input bar.
-struct ChatArt: Sendable {
+package struct ChatArt: Sendable {
     let theme: ChatTheme
     let palette: ChatPalette
-    let metrics: ChatMetrics
+    package let metrics: ChatMetrics
     let conversation: Conversation
     let spec: ChatSpec
     let brand: Brand
     /// The story's clock shown in the status bar and timestamps ("11:47 PM" for horror).
     let clock: StoryClock
 
-    init(conversation: Conversation, spec: ChatSpec, format: Format, brand: Brand) {
+    package init(conversation: Conversation, spec: ChatSpec, format: Format, brand: Brand) {
         theme = spec.theme
         palette = ChatPalette.of(spec.theme, spec.appearance)
         let size = format == .portrait ? (1080, 1350) : format.size

@@ -5,20 +5,26 @@ import Foundation
 
 /// Builds the chat video's scene: every piece rasterised once by `ChatArt`, placed and animated
 /// by the timeline and the thread's scroll. Only the typed text changes pixels, once per keystroke.
-struct ChatScene {
+package struct ChatScene {
     let art: ChatArt
     let timeline: ChatTimeline
     let insets: (top: Int, bottom: Int, left: Int, right: Int)
 
-    /// What the job keeps besides the scene: the layout, for metadata, tests and the cover.
-    struct Built {
-        var scene: Scene
-        var thread: ChatThread
-        var bubbles: [BubbleArt]
-        var typedText: PixelSequence?
+    package init(art: ChatArt, timeline: ChatTimeline, insets: (top: Int, bottom: Int, left: Int, right: Int)) {
+        self.art = art
+        self.timeline = timeline
+        self.insets = insets
     }
 
-    func build() throws -> Built {
+    /// What the job keeps besides the scene: the layout, for metadata, tests and the cover.
+    package struct Built {
+        package var scene: Scene
+        var thread: ChatThread
+        var bubbles: [BubbleArt]
+        package var typedText: PixelSequence?
+    }
+
+    package func build() throws -> Built {
         let m = art.metrics, p = art.palette, conversation = art.conversation
         let messages = conversation.messages
         let runStarts = messages.indices.map { $0 == 0 || messages[$0 - 1].sender != messages[$0].sender }

@@ -3,8 +3,8 @@ import FactoryMedia
 
 /// The chat video's sound: a key click per keystroke, a swoosh when "me" sends, a ding when a
 /// message arrives, a soft tick for reactions, over an optional music bed ducked under them.
-enum ChatSoundtrack {
-    static func mix(timeline: ChatTimeline, conversation: Conversation, music: AudioBuffer?, musicVolume: Double) throws -> AudioBuffer {
+package enum ChatSoundtrack {
+    package static func mix(timeline: ChatTimeline, conversation: Conversation, music: AudioBuffer?, musicVolume: Double) throws -> AudioBuffer {
         var mixer = SoundtrackMixer(duration: timeline.duration)
         let swoosh = SoundEffects.sendSwoosh(), ding = SoundEffects.receiveDing()
         let clicks = (0..<4).map { SoundEffects.keyClick(variant: $0) }

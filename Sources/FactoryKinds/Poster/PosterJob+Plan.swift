@@ -1,7 +1,7 @@
 import FactoryCore
 extension PosterJob {
     /// The quote (unless the manifest gives it) and one image per variant: all known up front.
-    func plan(_ planner: Planner) throws -> [PlannedStage] {
+    package func plan(_ planner: Planner) throws -> [PlannedStage] {
         var stages: [PlannedStage] = []
         let text = providers.text, image = providers.image
         if let brief = quoteBrief {

@@ -5,8 +5,8 @@ import Foundation
 
 /// Makes one poster bundle: quote → image variants → main layout → stills → video → captions →
 /// checks → metadata.
-struct PosterJob: Sendable {
-    let item: Item
+package struct PosterJob: Sendable {
+    package let item: Item
     let spec: PosterSpec
     let manifest: Manifest
     let providers: ProviderSet
@@ -15,11 +15,21 @@ struct PosterJob: Sendable {
     /// The render knobs the command layer resolved (`.standard` in a run).
     var tuning: RenderTuning = .standard
 
+    package init(item: Item, spec: PosterSpec, manifest: Manifest, providers: ProviderSet, memory: SeriesGuard? = nil,
+                 tuning: RenderTuning = .standard) {
+        self.item = item
+        self.spec = spec
+        self.manifest = manifest
+        self.providers = providers
+        self.memory = memory
+        self.tuning = tuning
+    }
+
     /// What the paid stages produced: everything the render needs.
-    struct Assets: Sendable {
-        var quote: String
-        var attribution: String
-        var images: [GeneratedImage]
+    package struct Assets: Sendable {
+        package var quote: String
+        package var attribution: String
+        package var images: [GeneratedImage]
     }
 
     var baseSeed: UInt64 { item.seed ?? Seed.from(item.id, manifest.week.description, spec.series.rawValue) }
@@ -33,7 +43,7 @@ struct PosterJob: Sendable {
     }
 
     /// The quote and attribution (fixed when the manifest gives the quote), and each variant's prompt and seed.
-    func remembered(_ assets: Assets) -> [Remembered] {
+    package func remembered(_ assets: Assets) -> [Remembered] {
         let fixed = spec.quote != nil
         var out = [Remembered(.quote, assets.quote, fixed: fixed)]
         if !assets.attribution.isEmpty { out.append(Remembered(.attribution, assets.attribution, fixed: fixed || spec.attribution != nil)) }
@@ -89,14 +99,14 @@ struct PosterJob: Sendable {
     }
 
     /// A variant's picture laid out with the quote, the series and the brand.
-    func layout(_ generated: GeneratedImage, quote: String, attribution: String) throws -> PosterLayout {
+    package func layout(_ generated: GeneratedImage, quote: String, attribution: String) throws -> PosterLayout {
         try PosterLayout.make(image: try Image.decode(generated.data), format: item.format, series: spec.series, quote: quote,
                               attribution: attribution, brand: manifest.brand)
     }
 
     /// The video: Ken Burns over the laid-out poster's layers, with the optional music bed
     /// (`PosterBench` times this).
-    func video(_ scene: Scene, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
+    package func video(_ scene: Scene, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
         let music = try item.music.map { path -> AudioBuffer in
             try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
                 .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)

@@ -5,10 +5,10 @@ import Foundation
 /// The seed's overlays, rasterised once with libvips: text in Inter Bold with a 4 px black stroke
 /// (the seed's "4 px shadow as fake stroke"), rounded stickers, the CTA sticker, the gradient
 /// progress bar and the picture-in-picture face. Sizes are the seed's, in pixels at 1080×1920.
-struct RecipeArt: Sendable {
-    static let width = 1080, height = 1920
+package struct RecipeArt: Sendable {
+    package static let width = 1080, height = 1920
     /// The recipe video's frame rate.
-    static let fps = 30
+    package static let fps = 30
     static let insets = (top: 192, bottom: 192, left: 72, right: 72)
     static let bold = "Inter Bold"
     /// The seed's type sizes.

@@ -1,7 +1,7 @@
 import FactoryCore
 /// The image prompts of a recipe: the messy BEFORE fridge, the tidy AFTER fridge and the plated
 /// meal, built from the recipe so the pictures match what is cooked.
-enum RecipeImages {
+package enum RecipeImages {
     static let negative = "text, watermark, logo, blurry, deformed, cartoon, lowres"
 
     static func prompt(role: String, recipe: Recipe) -> String {
@@ -16,7 +16,7 @@ enum RecipeImages {
         }
     }
 
-    static func request(role: String, recipe: Recipe, seed: UInt64, week: ISOWeek) -> ImageRequest {
+    package static func request(role: String, recipe: Recipe, seed: UInt64, week: ISOWeek) -> ImageRequest {
         let size = Format.story.generationSize
         let offset: UInt64 = role == "before" ? 0 : (role == "after" ? 1 : 2)
         return ImageRequest(positivePrompt: prompt(role: role, recipe: recipe), negativePrompt: negative,

@@ -6,11 +6,11 @@ import Foundation
 /// BEFORE blurred (radius 10) for the hook, AFTER given the colour pop (contrast +0.1,
 /// saturation +0.08). The decoded images live only inside this call, so the render that follows
 /// holds just the layers.
-enum RecipeImagesPrepared {
+package enum RecipeImagesPrepared {
     /// A picture that is missing or cannot be read, said for the quarantine.
     struct Missing: Error { var reason: String }
 
-    static func plan(_ template: RecipeTemplate, recipe: Recipe, pictures: [String: Data], broll: [String], beats: [Double],
+    package static func plan(_ template: RecipeTemplate, recipe: Recipe, pictures: [String: Data], broll: [String], beats: [Double],
                      cta: String) throws -> RecipePlan {
         var images: [String: Image] = [:]
         for role in ["before", "after", "meal"] {

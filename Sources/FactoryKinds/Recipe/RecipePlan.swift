@@ -5,7 +5,7 @@ import Foundation
 
 /// One template laid out in time: the scene's layers, every text element with its box and
 /// visibility window (for the checks, the metadata and the captions), and the cuts.
-struct RecipePlan: Sendable {
+package struct RecipePlan: Sendable {
     /// A text element on screen: its ink box in frame pixels at full size and when it shows.
     struct Text: Sendable, Equatable {
         var name: String
@@ -18,8 +18,8 @@ struct RecipePlan: Sendable {
     }
 
     var template: RecipeTemplate
-    var duration: Double
-    var layers: [Layer] = []
+    package var duration: Double
+    package var layers: [Layer] = []
     var texts: [Text] = []
     /// Times of the background cuts (for the beat alignment and the tests).
     var cuts: [Double] = []

@@ -24,8 +24,8 @@ extension BundleMetadata {
 
 /// The text layers' legibility as measured before the render: the `text:contrast` QA check and
 /// the record metadata.json keeps for `review --check` to measure the decoded video against.
-struct TextLegibility: Sendable {
-    var raised: TextBacking.Raised
+package struct TextLegibility: Sendable {
+    package var raised: TextBacking.Raised
     var target: Double = WCAG.target
     /// Wall-clock seconds the measuring (and raising) took.
     var seconds: Double = 0
@@ -35,7 +35,7 @@ struct TextLegibility: Sendable {
         + "frame at 2, 25, 50, 75 and 98 % of its time fully shown (each version of changing text once)"
 
     /// Measures `scene` and raises what falls short (`TextBacking.raise`).
-    static func ensure(_ scene: Scene, fps: Int) throws -> TextLegibility {
+    package static func ensure(_ scene: Scene, fps: Int) throws -> TextLegibility {
         let started = Date()
         let raised = try TextBacking.raise(scene, fps: fps)
         return TextLegibility(raised: raised, seconds: Date().timeIntervalSince(started))

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryKinds
 import FactoryImaging
 import FactoryMedia
 import Foundation
