@@ -43,6 +43,9 @@ public enum NoteCardKind {
                                                                    units: ["images": 1], costUSD: 0))
     }
 
+    /// The longest note a card shows (its `note-length` check).
+    public static let longestNote = 120
+
     /// The standard kinds and this one.
     public static let registry = StandardKinds.registry.adding(descriptor)
 }
@@ -116,16 +119,20 @@ struct NoteCardJob: KindJob {
         [Remembered(.note, assets.note, fixed: spec.note != nil), Remembered(.imagePrompt, request.positivePrompt, seed: request.seed)]
     }
 
-    func render(_ assets: NoteCardAssets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+    func render(_ assets: NoteCardAssets, records: [GenerationRecord], into writer: BundleWriter) async throws -> [QualityCheck] {
         let image = assets.image, note = assets.note
         let (width, height) = item.format.size
         let card = try Image.decode(image.data).cover(width: width, height: height)
         try card.savePNG(to: writer.path("card.png"))
         try writer.write(note + "\n", to: "caption.txt")
         let saved = try Image.load(path: writer.path("card.png"))
+        // The kind only reports its checks; the runner quarantines a card that fails one.
         let checks = [BundleMetadata.Check("card-size", saved.width == width && saved.height == height,
-                                           "\(saved.width)×\(saved.height), expected \(width)×\(height)")]
+                                           "\(saved.width)×\(saved.height), expected \(width)×\(height)"),
+                      BundleMetadata.Check("note-length", note.count <= NoteCardKind.longestNote,
+                                           "\(note.count) characters; a card's note is at most \(NoteCardKind.longestNote), shorten it")]
         try writer.writeStillMetadata(item: item, manifest: manifest, title: note, records: records, checks: checks)
+        return checks
     }
 }
 

@@ -9,8 +9,11 @@ public protocol KindJob: Sendable {
     var item: Item { get }
     /// Runs the paid stages; returns what the render needs and the records.
     func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord])
-    /// Renders the bundle into `writer`'s staging folder from the assets `fetch` returned.
-    func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws
+    /// Renders the bundle into `writer`'s staging folder from the assets `fetch` returned, and
+    /// reports the quality checks it ran (also written into its metadata). The render does not act
+    /// on a failed check: the runner quarantines the item. A check that fails before the bundle is
+    /// whole is reported by returning early with it.
+    func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws -> [QualityCheck]
     /// The paid stages `fetch` would run, built from the same requests and sent nowhere.
     func plan(_ planner: Planner) throws -> [PlannedStage]
     /// A hash of the item's inputs outside the manifest (a story override file), recorded in the

@@ -219,11 +219,18 @@ public struct Runner: Sendable {
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id, replacement: options.publish,
                                                   crashPoint: options.crashPoint)
                     do {
-                        try await progress.stage(item: item.id, stage: .render, provider: .render,
+                        let checks = try await progress.stage(item: item.id, stage: .render, provider: .render,
                                                  describe: { _ in ("\(item.kind.rawValue) \(item.quality.rawValue)", 0, false) }) {
                             try await withTaskExecutorPreference(RenderExecutor(label: "factory-render-\(item.id)")) {
                                 try await job.render(assets, records: records, into: writer)
                             }
+                        }
+                        // The one rule for every kind: a failed check keeps what was made in the
+                        // quarantine, and nothing is published.
+                        if let failed = checks.first(where: { !$0.passed }) {
+                            let kept = try QuarantineFolder.keep(writer.staging, item: item.id, kind: item.kind.rawValue,
+                                                                 checks: checks, in: weekFolder)
+                            throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail); quarantined in \(kept.path)")
                         }
                         if let fence = publication {
                             try writer.prepare()

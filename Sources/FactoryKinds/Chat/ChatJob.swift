@@ -40,7 +40,7 @@ struct ChatJob: Sendable {
     /// The frame size: the chat formats are story, square and landscape (portrait is allowed too).
     var format: Format { item.format }
 
-    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws -> [QualityCheck] {
         let conversation = assets.conversation
         let timeline = ChatTimeline(conversation: conversation, secondsPerCharacter: spec.typingSpeed.secondsPerCharacter, fps: spec.fps)
         let art = ChatArt(conversation: conversation, spec: spec, format: format, brand: manifest.brand)
@@ -100,9 +100,7 @@ struct ChatJob: Sendable {
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,
             measurements: measurements, textContrast: legibility.record)
-        if let failed = checks.first(where: { !$0.passed }) {
-            throw FactoryError(.quality, "item \(item.id): check \(failed.name) failed: \(failed.detail)")
-        }
+        return checks
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// Makes one recipe-video bundle: recipe (manifest or writer) → BEFORE, AFTER and meal pictures
 /// (image provider or local photos) → the template's plan → checks → video → captions, caption,
-/// cover, recipe.json, metadata. A failed check quarantines the item with the reason.
+/// cover, recipe.json, metadata. A failed check is reported; the runner quarantines the item with the reason.
 struct RecipeJob: Sendable {
     let item: Item
     let spec: RecipeSpec
@@ -69,7 +69,7 @@ struct RecipeJob: Sendable {
         return (Assets(recipe: recipe, source: source, pictures: pictures), records)
     }
 
-    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+    public func render(_ assets: Assets, records: [GenerationRecord], into writer: BundleWriter) async throws -> [QualityCheck] {
         let recipe = assets.recipe
         var music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
         let cta = RecipeTextRules.cta(seed: seed, override: spec.cta)
@@ -79,12 +79,11 @@ struct RecipeJob: Sendable {
             plan = try RecipeImagesPrepared.plan(spec.template, recipe: recipe, pictures: assets.pictures, broll: spec.broll,
                                                  beats: beats, cta: cta)
         } catch let missing as RecipeImagesPrepared.Missing {
-            throw try quarantined(writer, "media:images", missing.reason)
+            return [QualityCheck("media:images", false, missing.reason)]
         }
         let planChecks = RecipeChecks.plan(plan, recipe: recipe)
-        if let failed = planChecks.first(where: { !$0.passed }) {
-            throw try quarantined(writer, failed.name, failed.detail, checks: planChecks)
-        }
+        // A plan that fails its checks is not rendered: the runner quarantines it as it stands.
+        if planChecks.contains(where: { !$0.passed }) { return planChecks }
         try Task.checkCancellation()
         // The bed fitted to the video and held at 16 bits; the decoded 20 s (7 MB as Float) goes
         // before the encoder allocates its frames.
@@ -124,9 +123,7 @@ struct RecipeJob: Sendable {
             measurements: try await measurements(recipe, plan: plan, beats: beats.count, cta: cta, source: assets.source, level: level,
                                                   legibility: legibility),
             textContrast: legibility.record)
-        if let failed = checks.first(where: { !$0.passed }) {
-            throw try quarantined(writer, failed.name, failed.detail, checks: checks)
-        }
+        return checks
     }
 
     /// metadata.json's details: the cut, its words and sources, the sound's level and the text's contrast.
@@ -145,18 +142,6 @@ struct RecipeJob: Sendable {
         measurements.loudness = level.measurements
         measurements.contrast = legibility.measurements
         return measurements
-    }
-
-    /// Keeps what was made so far with the reason in `<week>/.quarantine/<id>/`; nothing is published.
-    func quarantined(_ writer: BundleWriter, _ check: String, _ detail: String, checks: [BundleMetadata.Check] = []) throws -> FactoryError {
-        let fm = FileManager.default
-        try? fm.removeItem(at: quarantine)
-        try fm.createDirectory(at: quarantine.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try fm.copyItem(at: writer.staging, to: quarantine)
-        let failed = checks.filter { !$0.passed }.map { "- \($0.name): \($0.detail)" }
-        let reason = (["item \(item.id) (\(spec.template.rawValue)) was not published: \(check): \(detail)"] + failed).joined(separator: "\n") + "\n"
-        try AtomicFile.write(Data(reason.utf8), to: quarantine.appendingPathComponent("reason.txt"))
-        return FactoryError(.quality, "item \(item.id): check \(check) failed: \(detail); quarantined in \(quarantine.path)")
     }
 }
 

@@ -20,17 +20,8 @@ public struct BundleMetadata: Sendable, Codable {
         public var height: Int
     }
 
-    /// One quality check and its outcome.
-    public struct Check: Sendable, Codable, Equatable {
-        public var name: String
-        public var passed: Bool
-        public var detail: String
-        public init(_ name: String, _ passed: Bool, _ detail: String) {
-            self.name = name
-            self.passed = passed
-            self.detail = detail
-        }
-    }
+    /// One quality check and its outcome (Core's, which the runner enforces).
+    public typealias Check = QualityCheck
 
     /// How the video was rendered.
     public struct Render: Sendable, Codable, Equatable {

@@ -42,10 +42,11 @@ import Testing
         func fetch(context: CallContext, priority: Int) async throws -> (Inner.Assets, [GenerationRecord]) {
             try await inner.fetch(context: context, priority: priority)
         }
-        func render(_ assets: Inner.Assets, records: [GenerationRecord], into writer: BundleWriter) async throws {
+        func render(_ assets: Inner.Assets, records: [GenerationRecord], into writer: BundleWriter) async throws -> [QualityCheck] {
             let said = inner.remembered(assets).map { ["field": $0.field.rawValue, "text": $0.text] }
             try writer.write(String(decoding: try JSONSerialization.data(withJSONObject: said, options: [.sortedKeys]), as: UTF8.self),
                              to: "said.json")
+            return []
         }
         func plan(_ planner: Planner) throws -> [PlannedStage] { try inner.plan(planner) }
         func remembered(_ assets: Inner.Assets) -> [Remembered] { inner.remembered(assets) }

@@ -96,6 +96,44 @@ import Testing
         #expect(standard.contains("data-filter=\"poster\""))
     }
 
+    /// The kind reports a failed check and does nothing else about it: the runner keeps what was
+    /// made in the quarantine with the reason, publishes nothing, and lets the rest of the week go on.
+    @Test func aFailedCheckIsQuarantinedByTheRunnerNotTheKind() async throws {
+        let folder = try TemporaryFolder("test-kind")
+        let long = String(repeating: "Water the plants, ", count: 8)
+        let path = try folder.write(Self.manifest.replacingOccurrences(of: "note: \"Water the plants\"", with: "note: \"\(long)\""),
+                                    to: "week.yaml")
+        let output = folder.url.appendingPathComponent("out")
+        func run(_ path: String) async throws -> RunReport {
+            let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
+            let providers = ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry), image: OfflineImageProvider(kinds: NoteCardKind.registry))
+            return try await Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
+                                    options: RunOptions(output: output), log: { _ in }).run()
+        }
+        let report = try await run(path)
+        let card = try #require(report.items.first { $0.id == "tue-card" })
+        let week = output.appendingPathComponent("2026-W48")
+        let kept = QuarantineFolder.item("tue-card", in: week)
+        #expect(card.status == .failed)
+        #expect(card.message == "item tue-card: check note-length failed: \(long.count) characters; a card's note is at most 120, shorten it; quarantined in \(kept.path)",
+                "\(card.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: week.appendingPathComponent("tue-card").path), "nothing is published")
+        #expect(report.items.first { $0.id == "mon-poster" }?.status == .done, "the rest of the week goes on")
+        // What was made is kept, with every failed check named.
+        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("card.png").path))
+        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("metadata.json").path))
+        let reason = try String(contentsOf: kept.appendingPathComponent("reason.txt"), encoding: .utf8)
+        #expect(reason.hasPrefix("item tue-card (note-card) was not published: note-length: \(long.count) characters"), "\(reason)")
+        #expect(reason.contains("\n- note-length: ") && !reason.contains("card-size"), "\(reason)")
+        let staging = (try? FileManager.default.contentsOfDirectory(atPath: week.appendingPathComponent(".staging").path)) ?? []
+        #expect(staging.isEmpty, "the staging copy is gone: \(staging)")
+
+        // Mended, the card is published and its quarantine cleared.
+        let mended = try await run(try folder.write(Self.manifest, to: "week.yaml"))
+        #expect(mended.items.first { $0.id == "tue-card" }?.status == .done)
+        #expect(!FileManager.default.fileExists(atPath: kept.path))
+    }
+
     @Test func itIsRememberedAcrossWeeksThroughItsDescriptor() async throws {
         let folder = try TemporaryFolder("test-kind")
         let path = try folder.write(Self.manifest, to: "week.yaml")
