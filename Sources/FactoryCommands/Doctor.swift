@@ -44,7 +44,7 @@ extension FactoryCommand {
                 imageModels = ModelTable.imageModels(loaded)
                 platformChecks = try await Self.checkPlatforms(loaded, state: location.stateFolder(loaded), cluster: cluster)
             }
-            var findings = await ProviderDoctor(kinds: StandardKinds.registry).check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
+            var findings = await ProviderDoctor(kinds: ProcessRoot.current.kinds).check(choices, imageModels: imageModels, environment: ProcessInfo.processInfo.environment)
             findings += platformChecks.map { check in
                 ProviderDoctor.Finding(provider: check.platform.rawValue, level: check.ok ? .ok : check.warnsOnly ? .warning : .problem,
                                        message: check.detail + (check.fix.map { check.detail.contains($0) ? "" : "; \($0)" } ?? ""))

@@ -91,9 +91,11 @@ struct ManifestLocation: Sendable {
     /// date from the clock or $FACTORY_TODAY); problems are printed and exit 2.
     func loadManifest() throws -> Manifest {
         do {
-            let loaded = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
-            // The manifest's own content library is checked with it (exit 2 on a problem).
-            _ = try ContentLibrary.load(loaded.library, manifestFolder: loaded.folder, kinds: StandardKinds.registry)
+            let root = ProcessRoot.current
+            let loaded = try ManifestLoader.load(path: manifest, kinds: root.kinds, week: week.flatMap(ISOWeek.init), clock: try Self.clock())
+            // The manifest's own content library is checked with it (exit 2 on a problem), and
+            // kept for the run.
+            _ = try root.library(for: loaded)
             return loaded
         } catch let error as ManifestError {
             for problem in error.problems { printError(problem.description) }

@@ -87,6 +87,7 @@ extension FactoryCommand {
 
         func makeConfig() throws -> FakeProviderConfig {
             var config = FakeProviderConfig(port: 8787)
+            config.kinds = ProcessRoot.current.kinds
             if let scenario {
                 config = try FakeProviderConfig.load(scenario: URL(fileURLWithPath: scenario)).applied(to: config)
             }

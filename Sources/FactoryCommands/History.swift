@@ -40,7 +40,7 @@ extension FactoryCommand {
         func run() async throws {
             if let weeks, weeks < 1 { throw failure("--weeks \(weeks): give a number of weeks, 1 or more") }
             // Each kind says which series it is remembered under (a poster's eight, else its name).
-            let names = StandardKinds.registry.memorySeries
+            let names = ProcessRoot.current.kinds.memorySeries
             if let series, !names.contains(series) {
                 throw failure("--series \(series): not a series; use one of \(names.joined(separator: ", "))")
             }

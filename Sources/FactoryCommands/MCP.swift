@@ -38,7 +38,8 @@ extension FactoryCommand {
             let stateFolder = state.map { URL(fileURLWithPath: $0).standardizedFileURL }
             let stateFlags = stateFolder.map { ["--state", $0.path] } ?? []
             let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            let configuration = MCPConfiguration(output: outputFolder, state: stateFolder, binary: binary, version: FactoryCommand.configuration.version) { folder in
+            let configuration = MCPConfiguration(output: outputFolder, state: stateFolder, binary: binary, version: FactoryCommand.configuration.version,
+                                                 kinds: ProcessRoot.current.kinds) { folder in
                 // `factory review`'s own reading: the repeats from the content memory, the approvals and posts from the journal.
                 let review = try Review.parse(["--output", outputFolder.path] + stateFlags)
                 return try await review.markRepeats(try WeekReview.load(folder: folder))

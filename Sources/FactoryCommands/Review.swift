@@ -45,7 +45,7 @@ extension FactoryCommand {
         var jobs: Int?
 
         /// The kinds review knows: their gallery filters, colours and sound rules.
-        var kinds: KindRegistry { StandardKinds.registry }
+        var kinds: KindRegistry { ProcessRoot.current.kinds }
 
         func run() async throws {
             var review: WeekReview

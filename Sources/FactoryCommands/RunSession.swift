@@ -16,10 +16,10 @@ struct RunSession {
     /// The claim on the state (the folder's lock), held for the session; nil for an estimate.
     let claim: (any Sendable)?
     let resolved: ResolvedProviders
-    /// The `FACTORY_*` render and publish settings, read once when the session opens.
+    /// The `FACTORY_*` render and publish settings, read once for the process (`ProcessRoot`).
     let settings: ProcessSettings
-    /// The kinds, built once for the session (rendering with its settings): the content library,
-    /// the providers and every runner use this one registry.
+    /// The process's kinds (rendering with its settings): the content library, the providers and
+    /// every runner use this one registry.
     let kinds: KindRegistry
     let stop = StopSignal()
 
@@ -34,15 +34,12 @@ struct RunSession {
             throw ExitCode(75)
         }
         defer { withExtendedLifetime(claim) {} }
-        let settings = ProcessSettings(environment: ProcessInfo.processInfo.environment)
-        let kinds = StandardKinds.tunedRegistry(settings.render)
+        let root = ProcessRoot.current
+        let settings = root.settings, kinds = root.kinds
         let resolved: ResolvedProviders
         do {
             resolved = try await ResolvedProviders.resolve(manifest.providers, environment: ProcessInfo.processInfo.environment,
-                                                           offline: offline,
-                                                           library: try ContentLibrary.load(manifest.library, manifestFolder: manifest.folder,
-                                                                                            kinds: kinds),
-                                                           kinds: kinds)
+                                                           offline: offline, library: try root.library(for: manifest), kinds: kinds)
         } catch {
             printError(Secrets.redact("\(error)"))
             throw ExitCode(2)

@@ -16,7 +16,7 @@ extension FactoryCommand {
 
         func run() async throws {
             do {
-                let loaded = try ManifestLoader.validate(path: manifest, kinds: StandardKinds.registry, week: week.week.flatMap(ISOWeek.init),
+                let loaded = try ManifestLoader.validate(path: manifest, kinds: ProcessRoot.current.kinds, week: week.week.flatMap(ISOWeek.init),
                                                          clock: try ManifestLocation.clock())
                 let standing = loaded.weekSpec.isStanding ? ", week: \(loaded.weekSpec)" : ""
                 print("\(manifest): ok — \(loaded.items.count) items for \(loaded.week) (\(Self.counts(loaded))\(standing))")
@@ -31,7 +31,7 @@ extension FactoryCommand {
         }
 
         static func counts(_ manifest: Manifest) -> String {
-            StandardKinds.registry.kinds.compactMap { kind in
+            ProcessRoot.current.kinds.kinds.compactMap { kind in
                 let n = manifest.items.filter { $0.kind == kind }.count
                 return n > 0 ? "\(n) \(kind.rawValue)" : nil
             }.joined(separator: ", ")

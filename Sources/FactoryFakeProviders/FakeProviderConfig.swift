@@ -29,7 +29,8 @@ public struct FakeProviderConfig: Sendable {
     /// `response.output_audio.delta` and transcript deltas without times, Runware `audioInference`
     /// no timestamps (platform.openai.com/docs/api-reference/audio/createSpeech, runware.ai/docs/audio-inference/introduction).
     public var speechAudio: FakeSpeechAudio = .tones
-    /// The kinds whose fake answers (`KindDescriptor.fakeAnswer`) write structured text.
+    /// The kinds whose fake answers (`KindDescriptor.fakeAnswer`) write structured text. The
+    /// standard kinds unless set (`factory fake-providers` sets its process's; a test, its own).
     public var kinds: KindRegistry = StandardKinds.registry
 
     public init(port: Int = 0, latencyMS: [String: Int] = [:], faults: [FakeFault] = [], chargeLog: URL? = nil,

@@ -51,6 +51,6 @@ public struct FactoryMCPServer: Sendable {
         await server.withMethodHandler(ListResourceTemplates.self) { _ in ListResourceTemplates.Result(templates: ResourceCatalog.templates) }
         await server.withMethodHandler(ReadResource.self) { params in try catalog.read(params.uri) }
         await server.withMethodHandler(ListPrompts.self) { _ in ListPrompts.Result(prompts: PromptCatalog.all) }
-        await server.withMethodHandler(GetPrompt.self) { params in try PromptCatalog.get(params.name, params.arguments ?? [:]) }
+        await server.withMethodHandler(GetPrompt.self) { params in try PromptCatalog.get(params.name, params.arguments ?? [:], kinds: configuration.kinds) }
     }
 }

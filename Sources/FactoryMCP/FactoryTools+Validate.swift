@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 import Foundation
 import MCP
 
@@ -28,7 +27,7 @@ extension FactoryTools {
         }
         // The text's problems name it `manifest.yaml`, not the temporary copy.
         let shown = yaml == nil ? file : "manifest.yaml"
-        let outcome = Self.check(file, shown: shown, week: week)
+        let outcome = Self.check(file, shown: shown, week: week, kinds: configuration.kinds)
         return ToolAnswer.success(outcome.text, try ToolAnswer.value(outcome))
     }
 
@@ -70,12 +69,12 @@ extension FactoryTools {
     }
 
     /// Checks `file` as `factory validate FILE` does, naming it `shown` in the answer.
-    static func check(_ file: String, shown: String, week: ISOWeek?) -> Validation {
+    static func check(_ file: String, shown: String, week: ISOWeek?, kinds: KindRegistry) -> Validation {
         let found: [Problem]
         do {
             let clock = try RunDate.today(environment: ProcessInfo.processInfo.environment)
-            let loaded = try ManifestLoader.validate(path: file, kinds: StandardKinds.registry, week: week, clock: clock)
-            let counts = StandardKinds.registry.kinds.compactMap { kind -> String? in
+            let loaded = try ManifestLoader.validate(path: file, kinds: kinds, week: week, clock: clock)
+            let counts = kinds.kinds.compactMap { kind -> String? in
                 let n = loaded.items.filter { $0.kind == kind }.count
                 return n > 0 ? "\(n) \(kind.rawValue)" : nil
             }.joined(separator: ", ")

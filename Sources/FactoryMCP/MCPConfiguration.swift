@@ -18,11 +18,15 @@ public struct MCPConfiguration: Sendable {
     /// The week as `factory review` reads it: bundles and report, then the repeats from the content
     /// memory and the approvals and posts from the journal (the CLI's own code, handed in).
     public var review: @Sendable (URL) async throws -> WeekReview
+    /// The kinds the process knows (its composition root's registry): what `validate_manifest`
+    /// loads manifests with and `plan_week` lists.
+    public var kinds: KindRegistry
     /// Resources per `resources/list` page.
     public var pageSize = 100
 
-    public init(output: URL, state: URL?, binary: String, environment: [String: String]? = nil, version: String,
+    public init(output: URL, state: URL?, binary: String, environment: [String: String]? = nil, version: String, kinds: KindRegistry,
                 review: @escaping @Sendable (URL) async throws -> WeekReview) {
+        self.kinds = kinds
         self.output = output.standardizedFileURL
         self.state = state?.standardizedFileURL
         self.binary = binary

@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 import Foundation
 import MCP
 
@@ -24,7 +23,7 @@ enum PromptCatalog {
 
     static let all = [plan, review]
 
-    static func get(_ name: String, _ arguments: [String: String]) throws -> GetPrompt.Result {
+    static func get(_ name: String, _ arguments: [String: String], kinds: KindRegistry) throws -> GetPrompt.Result {
         switch name {
         case plan.name:
             guard let brief = arguments["brief"]?.trimmingCharacters(in: .whitespacesAndNewlines), !brief.isEmpty else {
@@ -33,7 +32,7 @@ enum PromptCatalog {
             let daily = try cap(arguments["daily_usd"], "daily_usd", default: 3)
             let weekly = try cap(arguments["weekly_usd"], "weekly_usd", default: 15)
             let week = arguments["week"].flatMap { $0.isEmpty ? nil : $0 } ?? "next"
-            return GetPrompt.Result(description: plan.description, messages: [.user(.text(text: planText(brief: brief, week: week, daily: daily, weekly: weekly)))])
+            return GetPrompt.Result(description: plan.description, messages: [.user(.text(text: planText(brief: brief, week: week, daily: daily, weekly: weekly, kinds: kinds)))])
         case review.name:
             let week = arguments["week"].flatMap { $0.isEmpty ? nil : $0 }
             return GetPrompt.Result(description: review.description, messages: [.user(.text(text: reviewText(week: week)))])
@@ -50,8 +49,8 @@ enum PromptCatalog {
         return number
     }
 
-    static func planText(brief: String, week: String, daily: Double, weekly: Double) -> String {
-        let kinds = StandardKinds.registry.descriptors.map { descriptor in
+    static func planText(brief: String, week: String, daily: Double, weekly: Double, kinds registry: KindRegistry) -> String {
+        let kinds = registry.descriptors.map { descriptor in
             "- `\(descriptor.kind.rawValue)`: \(descriptor.summary); its own keys: \(descriptor.keys.joined(separator: ", "))"
         }.joined(separator: "\n")
         return """

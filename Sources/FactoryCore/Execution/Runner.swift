@@ -82,7 +82,10 @@ public struct Runner: Sendable {
         let renderLimit = AsyncSemaphore(limit: manifest.concurrency.render)
         let items = selected
         // The plan `factory estimate` would print now, for the report's estimate-against-actual.
-        let planned = plan(cache: try await gateway?.cache.lookup(), fresh: options.regenerate ?? [], committed: ("", 0, 0)).stages
+        // Each item's job is built once, for the plan and the run alike.
+        let prepared = prepare(items)
+        let planned = plan(cache: try await gateway?.cache.lookup(), fresh: options.regenerate ?? [], committed: ("", 0, 0),
+                           prepared: prepared).stages
         await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
         // Paid stages serve earlier items first; renders take the pool longest first.
@@ -90,7 +93,10 @@ public struct Runner: Sendable {
         await withTaskGroup(of: ItemOutcome.self) { group in
             for (index, item) in items.enumerated() {
                 let renderPriority = renderOrder[item.id] ?? index
-                group.addTask { await self.make(item, priority: index, renderPriority: renderPriority, renderLimit: renderLimit) }
+                group.addTask {
+                    await self.make(item, prepared: prepared[item.id], priority: index, renderPriority: renderPriority,
+                                    renderLimit: renderLimit)
+                }
             }
             for await outcome in group {
                 outcomes[outcome.id] = outcome
@@ -154,6 +160,27 @@ public struct Runner: Sendable {
         }
     }
 
+    /// A selected item's job, built once per run, and whether the run keeps its published bundle
+    /// (decided once, so its metadata.json is read once).
+    struct PreparedJob: Sendable {
+        let job: any KindJob
+        let keeps: Bool
+    }
+
+    /// Builds each selected item's job once, with providers that report every call to the
+    /// progress, and decides which published bundles are kept. An item whose manifest entry has
+    /// problems gets none. Spread over the cores (pure work and one file read each).
+    func prepare(_ items: [Item]) -> [String: PreparedJob] {
+        let reporting = providers.reporting(to: progress)
+        let built = items.parallelMap { item -> (String, PreparedJob)? in
+            if let problems = manifest.itemProblems[item.id], !problems.isEmpty { return nil }
+            return (item.id, prepared(job(for: item, providers: reporting)))
+        }
+        return Dictionary(built.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func prepared(_ job: any KindJob) -> PreparedJob { PreparedJob(job: job, keeps: keepsBundle(job)) }
+
     /// The job that makes an item of its kind (with `providers` in place of the run's when given).
     func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
         kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder,
@@ -183,7 +210,12 @@ public struct Runner: Sendable {
         }
     }
 
+    /// Makes one item (a cluster worker's claim): its job is built here.
     public func make(_ item: Item, priority: Int, renderPriority: Int? = nil, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+        await make(item, prepared: nil, priority: priority, renderPriority: renderPriority, renderLimit: renderLimit)
+    }
+
+    func make(_ item: Item, prepared: PreparedJob?, priority: Int, renderPriority: Int?, renderLimit: AsyncSemaphore) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
@@ -192,16 +224,17 @@ public struct Runner: Sendable {
             if problems.contains(where: \.setting) { outcome.badSetting = true }
             return outcome
         }
-        return await make(job(for: item, providers: providers.reporting(to: progress)), outcome: outcome, started: started,
+        let prepared = prepared ?? self.prepared(job(for: item, providers: providers.reporting(to: progress)))
+        return await make(prepared.job, keeps: prepared.keeps, outcome: outcome, started: started,
                           priority: priority, renderPriority: renderPriority ?? priority, renderLimit: renderLimit)
     }
 
     /// The item's work with its kind's types: fetch, then render the same assets, no casts.
-    func make<Job: KindJob>(_ job: Job, outcome: ItemOutcome, started: Date, priority: Int, renderPriority: Int,
+    func make<Job: KindJob>(_ job: Job, keeps: Bool, outcome: ItemOutcome, started: Date, priority: Int, renderPriority: Int,
                             renderLimit: AsyncSemaphore) async -> ItemOutcome {
         var outcome = outcome
         let item = job.item
-        if keepsBundle(job) {
+        if keeps {
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path

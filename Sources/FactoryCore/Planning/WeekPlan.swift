@@ -83,6 +83,12 @@ extension Runner {
     /// the requests they would send. `cache` says what is already paid for; `fresh` groups do not
     /// count as cached. Up-to-date bundles (what `run` would keep) plan as one $0 row.
     public func plan(cache: (any CacheLookup)?, fresh: Set<StageGroup> = [], committed: (today: String, day: Double, week: Double)) -> WeekPlan {
+        plan(cache: cache, fresh: fresh, committed: committed, prepared: prepare(selected))
+    }
+
+    /// The plan of jobs already built (`run` builds them once, for this and for making the items).
+    func plan(cache: (any CacheLookup)?, fresh: Set<StageGroup>, committed: (today: String, day: Double, week: Double),
+              prepared: [String: PreparedJob]) -> WeekPlan {
         var stages: [PlannedStage] = []
         var problems: [WeekPlan.Problem] = []
         let planner = Planner(providers: providers, cache: options.fresh ? nil : cache,
@@ -93,12 +99,14 @@ extension Runner {
                 return .failure(.init(item: item.id, message: found.map(\.description).joined(separator: "; "),
                                       setting: found.contains(where: \.setting) ? true : nil))
             }
-            let job = job(for: item)
-            if keepsBundle(job) {
+            guard let prepared = prepared[item.id] else {
+                return .failure(.init(item: item.id, message: "item \(item.id): its job was not built"))
+            }
+            if prepared.keeps {
                 return .success([PlannedStage(item: item, stage: .bundle, provider: .none, model: "-", status: .upToDate)])
             }
             do {
-                return .success(try job.plan(planner))
+                return .success(try prepared.job.plan(planner))
             } catch {
                 return .failure(.init(item: item.id, message: Secrets.redact("\(error)")))
             }
