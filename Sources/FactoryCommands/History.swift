@@ -11,7 +11,8 @@ extension FactoryCommand {
             discussion: """
             Reads the content memory in <state>/ledger.sqlite (the manifest's output folder locates it, or --output, \\
             --state, $FACTORY_STATE). Every publication is listed, regenerations as further versions (v2, v3…). \\
-            --series takes a poster series (monday-motivation …) or a kind (chat-story, recipe-video, bedtime-story). \\
+            --series takes a series a kind remembers its work under: a poster series (monday-motivation …) or another \\
+            kind's name (--help lists them all). \\
             --weeks N lists the last N weeks up to the current one (the manifest's week, or today's) and anything later. \
             --database URL (or FACTORY_DATABASE_URL) reads a cluster's content memory in PostgreSQL.
             Exit codes: 0 listed; 1 no ledger yet; 2 bad arguments or manifest; 75 the ledger or the database cannot be read.
@@ -26,7 +27,8 @@ extension FactoryCommand {
         @Option(help: "The output folder (locates <DIR>/.factory).")
         var output: String?
 
-        @Option(help: "Only this series: a poster series or a kind (chat-story, recipe-video, bedtime-story).")
+        @Option(help: ArgumentHelp("Only this series: \(ProcessRoot.current.kinds.memorySeries.joined(separator: ", ")).",
+                                   valueName: "series"))
         var series: String?
 
         @Option(help: "Only the last N weeks (up to the current week, and later ones).")

@@ -19,7 +19,7 @@ extension FactoryCommand {
             (H.264, AAC), frame rate and duration against metadata.json's probe, MP4 box order (faststart) and \
             completeness, every frame's packet present; no black frame among the decoded keyframes (one at least \
             every 2 s and at each scene cut; the rest are read but not decoded); sound where there must be some \
-            (chat and bedtime videos, music beds), by decoding the whole track; bedtime narration at its target \
+            (a kind whose videos carry sound, as chat and bedtime videos do, or a music bed), by decoding the whole track; bedtime narration at its target \
             loudness ±1 LU; every image decodes in full. Items whose quote, title or premise is close to what their \
             series published in another week (the content memory in <state>/ledger.sqlite), a fixed text that \
             repeats one, or an image made again from the same prompt and seed, are marked (CLOSE TO EARLIER WEEKS \

@@ -6,7 +6,7 @@ import Foundation
 /// them (`RenderTuning(environment:)`) without importing the media engine.
 public typealias KindRenderTuning = RenderTuning
 
-/// The four kinds the factory makes, registered once: the manifest loader, the planner and the
+/// The kinds the factory makes, registered once: the manifest loader, the planner and the
 /// runner know a kind only through its descriptor here. A fifth kind adds its folder and one line.
 public enum StandardKinds {
     public static let registry = tunedRegistry(.standard)

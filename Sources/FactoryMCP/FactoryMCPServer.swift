@@ -11,18 +11,22 @@ public struct FactoryMCPServer: Sendable {
 
     public init(_ configuration: MCPConfiguration) { self.configuration = configuration }
 
-    static let instructions = """
-    ContentFactory makes a week of social content (posters, chat stories, recipe videos, bedtime stories) from a YAML manifest. \
+    /// What the client is told on `initialize`; the kinds are the registry's.
+    static func instructions(kinds: KindRegistry) -> String {
+        let names = kinds.descriptors.map(\.look.name).joined(separator: ", ")
+        return """
+    ContentFactory makes a week of social content (kinds: \(names)) from a YAML manifest. \
     Check a manifest with validate_manifest and price it with estimate_week before run_week; run_week and regenerate_item spend \
     money and make nothing without confirm_cost_usd of at least the estimate: ask the user first. Read a week with review_week \
     and the bundles' files (metadata.json, caption.txt, captions, stills as images) as factory:// resources. publish_due is a \
     dry run unless dry_run is false; approve_items says what may be posted.
     """
+    }
 
     /// Serves until the client closes standard input.
     public func serve() async throws {
         let server = Server(name: "contentfactory", version: configuration.version, title: "ContentFactory",
-                            instructions: Self.instructions,
+                            instructions: Self.instructions(kinds: configuration.kinds),
                             capabilities: .init(prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
                                                 tools: .init(listChanged: false)))
         await register(on: server)

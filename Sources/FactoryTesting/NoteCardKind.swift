@@ -103,7 +103,7 @@ struct NoteCardJob: KindJob {
         return stages
     }
 
-    func fetch(context: CallContext, priority: Int) async throws -> (NoteCardAssets, [GenerationRecord]) {
+    func fetch(context: CallContext) async throws -> (NoteCardAssets, [GenerationRecord]) {
         var note = spec.note ?? "", records: [GenerationRecord] = []
         if spec.note == nil {
             let written = try await providers.text.write(noteRequest, context: context.with(stage: "text"))

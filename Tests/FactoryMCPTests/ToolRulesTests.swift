@@ -1,5 +1,4 @@
 import FactoryCore
-import FactoryKinds
 import FactoryTesting
 import Foundation
 import MCP
@@ -35,7 +34,7 @@ import Testing
     @Test func aBadManifestGivesLineColumnAndFix() throws {
         let folder = try TemporaryFolder("mcp-validate")
         let path = try folder.write("version: 1\nweek: 2026-W48\nitems:\n  - { id: a, kind: postr, day: monday }\n", to: "week.yaml")
-        let answer = FactoryTools.check(path, shown: path, week: nil, kinds: StandardKinds.registry)
+        let answer = FactoryTools.check(path, shown: path, week: nil, kinds: NoteCardKind.registry)
         #expect(!answer.valid)
         let problem = try #require(answer.problems.first)
         #expect(problem.line == 4 && problem.column == 20 && problem.path == "items[0].kind")

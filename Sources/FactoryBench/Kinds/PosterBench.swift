@@ -14,7 +14,7 @@ public enum PosterBench {
         guard let spec = item.spec(PosterSpec.self) else { throw FactoryError(.unsupported, "item \(item.id) is not a poster") }
         trace("start")
         let job = PosterJob(item: item, spec: spec, manifest: manifest, providers: providers, tuning: tuning)
-        let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: .unnamed, gateway: nil), priority: 0)
+        let (assets, _) = try await job.fetch(context: CallContext(item: item.id, stage: .unnamed, gateway: nil))
         guard let first = assets.images.first else { throw FactoryError(.render, "item \(item.id): no poster variant was made") }
         trace("generated")
         let scene = try PosterVideo.scene(try job.layout(first, quote: assets.quote, attribution: assets.attribution),

@@ -7,8 +7,9 @@ public protocol KindJob: Sendable {
     /// What the paid stages hand to the render.
     associatedtype Assets: Sendable
     var item: Item { get }
-    /// Runs the paid stages; returns what the render needs and the records.
-    func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord])
+    /// Runs the paid stages; returns what the render needs and the records. The item's priority
+    /// (earlier items first) travels in `context`, to every call the gateway makes.
+    func fetch(context: CallContext) async throws -> (Assets, [GenerationRecord])
     /// Renders the bundle into `writer`'s staging folder from the assets `fetch` returned, and
     /// reports the quality checks it ran (also written into its metadata). The render does not act
     /// on a failed check: the runner quarantines the item. A check that fails before the bundle is

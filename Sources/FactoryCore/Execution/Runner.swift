@@ -242,7 +242,7 @@ public struct Runner: Sendable {
         }
         do {
             let context = CallContext(item: item.id, stage: .unnamed, gateway: gateway, priority: priority)
-            let (assets, records) = try await job.fetch(context: context, priority: priority)
+            let (assets, records) = try await job.fetch(context: context)
             outcome.costUSD = records.reduce(0) { $0 + $1.costUSD }
             if options.skipRender {
                 outcome.status = .fetched

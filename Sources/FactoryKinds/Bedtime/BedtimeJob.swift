@@ -256,7 +256,7 @@ struct BedtimeJob: Sendable {
 }
 
 extension BedtimeJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+    public func fetch(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
         try await assets(context: context)
     }
 

@@ -114,7 +114,7 @@ extension JSONEncoder {
 }
 
 extension ChatJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+    public func fetch(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
         try await assets(context: context)
     }
 }

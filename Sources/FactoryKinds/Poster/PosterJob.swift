@@ -67,7 +67,7 @@ package struct PosterJob: Sendable {
     }
 
     /// Stage 1 and 2: the quote (text provider), then every variant's image at once (image provider).
-    func assets(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+    func assets(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
         var records: [GenerationRecord] = []
 
         // Text: the manifest's quote, or one from the text provider.
@@ -198,7 +198,7 @@ package struct PosterJob: Sendable {
 }
 
 extension PosterJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
-        try await assets(context: context, priority: priority)
+    public func fetch(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
+        try await assets(context: context)
     }
 }

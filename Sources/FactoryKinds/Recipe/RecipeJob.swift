@@ -146,7 +146,7 @@ struct RecipeJob: Sendable {
 }
 
 extension RecipeJob: KindJob {
-    public func fetch(context: CallContext, priority: Int) async throws -> (Assets, [GenerationRecord]) {
+    public func fetch(context: CallContext) async throws -> (Assets, [GenerationRecord]) {
         try await assets(context: context)
     }
 }

@@ -39,8 +39,8 @@ import Testing
     struct TextOnlyJob<Inner: KindJob>: KindJob {
         let inner: Inner
         var item: Item { inner.item }
-        func fetch(context: CallContext, priority: Int) async throws -> (Inner.Assets, [GenerationRecord]) {
-            try await inner.fetch(context: context, priority: priority)
+        func fetch(context: CallContext) async throws -> (Inner.Assets, [GenerationRecord]) {
+            try await inner.fetch(context: context)
         }
         func render(_ assets: Inner.Assets, records: [GenerationRecord], into writer: BundleWriter) async throws -> [QualityCheck] {
             let said = inner.remembered(assets).map { ["field": $0.field.rawValue, "text": $0.text] }
