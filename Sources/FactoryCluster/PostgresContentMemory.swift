@@ -69,7 +69,7 @@ public final class PostgresContentMemory: ContentMemory {
         try await db.execute("record a refused repeat", """
             INSERT INTO factory_memory_rejections (series, week, item, stage, field, text, earlier_week, earlier_item, similarity,
                                                    recorded_at)
-            VALUES (\(r.series), \(r.week), \(r.item), \(r.stage), \(r.field.rawValue), \(r.text), \(r.earlierWeek), \(r.earlierItem),
+            VALUES (\(r.series), \(r.week), \(r.item), \(r.stage.rawValue), \(r.field.rawValue), \(r.text), \(r.earlierWeek), \(r.earlierItem),
                     \(r.similarity), \(clock.now()))
             """)
     }

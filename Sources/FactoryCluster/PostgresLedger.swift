@@ -30,7 +30,7 @@ public final class PostgresLedger: LedgerStore {
         let lease = leases[r.item]
         let units = Self.json(r.estimate.units), amount = r.estimate.maxUSD
         let row = try await db.rows("reserve item \(r.item) stage \(r.stage)", """
-            SELECT call_id, refusal, total FROM factory_reserve_at(\(clock.now()), \(r.requestKey), \(r.day), \(r.week), \(r.provider), \(r.model),
+            SELECT call_id, refusal, total FROM factory_reserve_at(\(clock.now()), \(r.requestKey), \(r.day), \(r.week), \(r.provider.rawValue), \(r.model),
                 \(r.item), \(r.stage.rawValue), \(r.estimate.usd), \(amount), \(units), \(runId), \(lease?.job), \(lease?.attempt),
                 \(budget.dailyUSD), \(budget.weeklyUSD))
             """).first
@@ -84,7 +84,7 @@ public final class PostgresLedger: LedgerStore {
              ORDER BY id
             """).map { row in
             let (id, key, provider, item, stage, reserved) = try row.decode((Int64, String, String, String, String, Double).self)
-            return Ledger.OpenCall(id: id, requestKey: key, provider: provider, item: item, stage: StageName(rawValue: stage), reservedUSD: reserved)
+            return Ledger.OpenCall(id: id, requestKey: key, provider: StageProvider(rawValue: provider), item: item, stage: StageName(rawValue: stage), reservedUSD: reserved)
         }
     }
 

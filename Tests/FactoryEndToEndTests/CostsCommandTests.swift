@@ -22,7 +22,7 @@ import Testing
         let ledger = try Ledger(path: folder.url.appendingPathComponent("out/.factory/ledger.sqlite"))
         let roomy = Budget(dailyUSD: 100, weeklyUSD: 100)
         func call(_ n: Int, day: String, provider: String, stage: String, usd: Double) throws -> Int64 {
-            try ledger.reserve(Ledger.Reservation(requestKey: "k\(n)", day: day, week: "2026-W48", provider: provider, model: "m-\(provider)",
+            try ledger.reserve(Ledger.Reservation(requestKey: "k\(n)", day: day, week: "2026-W48", provider: StageProvider(rawValue: provider), model: "m-\(provider)",
                                                   item: "p1", stage: StageName(rawValue: stage), estimate: CostEstimate(usd: usd, maxUSD: usd, units: [:]),
                                                   runId: "r"), budget: roomy)
         }

@@ -9,7 +9,7 @@ extension Ledger {
         public var requestKey: String
         public var day: String
         public var week: String
-        public var provider: String
+        public var provider: StageProvider
         public var item: String
         public var stage: StageName
         public var state: CallState

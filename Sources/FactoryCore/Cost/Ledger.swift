@@ -9,14 +9,14 @@ public final class Ledger: Sendable {
         public var requestKey: String
         public var day: String
         public var week: String
-        public var provider: String
+        public var provider: StageProvider
         public var model: String
         public var item: String
         public var stage: StageName
         public var estimate: CostEstimate
         public var runId: String
 
-        public init(requestKey: String, day: String, week: String, provider: String, model: String, item: String,
+        public init(requestKey: String, day: String, week: String, provider: StageProvider, model: String, item: String,
                     stage: StageName, estimate: CostEstimate, runId: String) {
             self.requestKey = requestKey
             self.day = day
@@ -34,12 +34,12 @@ public final class Ledger: Sendable {
     public struct OpenCall: Sendable, Equatable {
         public var id: Int64
         public var requestKey: String
-        public var provider: String
+        public var provider: StageProvider
         public var item: String
         public var stage: StageName
         public var reservedUSD: Double
 
-        public init(id: Int64, requestKey: String, provider: String, item: String, stage: StageName, reservedUSD: Double) {
+        public init(id: Int64, requestKey: String, provider: StageProvider, item: String, stage: StageName, reservedUSD: Double) {
             self.id = id
             self.requestKey = requestKey
             self.provider = provider

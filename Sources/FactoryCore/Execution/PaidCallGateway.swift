@@ -170,7 +170,7 @@ public final class PaidCallGateway: Sendable {
             }
             try Task.checkCancellation()
             let id: Int64
-            let reservation = Ledger.Reservation(requestKey: key, day: day(), week: settings.week, provider: call.provider.rawValue,
+            let reservation = Ledger.Reservation(requestKey: key, day: day(), week: settings.week, provider: StageProvider.live(call.provider),
                                                  model: call.model, item: context.item, stage: context.stage,
                                                  estimate: call.estimate, runId: settings.runId)
             let ledger = self.ledger, cache = self.cache, budget = settings.budget

@@ -164,7 +164,7 @@ public struct SeriesGuard: Sendable {
     /// repeat, recorded as a refusal at `stage`.
     public func check(_ fields: [Remembered], stage: StageName) async throws -> RepeatFinding? {
         guard let finding = try await memory.accept(fields, series: series, kind: kind, item: item) else { return nil }
-        try? await memory.store.recordRejection(RepeatRejection(series: series, week: memory.week.description, item: item, stage: stage.rawValue,
+        try? await memory.store.recordRejection(RepeatRejection(series: series, week: memory.week.description, item: item, stage: stage,
                                                           field: finding.field, text: finding.text, earlierWeek: finding.earlier.week,
                                                           earlierItem: finding.earlier.item, similarity: finding.similarity))
         return finding

@@ -135,7 +135,7 @@ public struct RepeatRejection: Sendable, Equatable {
     public var series: String
     public var week: String
     public var item: String
-    public var stage: String
+    public var stage: StageName
     public var field: MemoryField
     public var text: String
     /// The earlier entry it was too close to, and how close (0…1).
@@ -143,7 +143,7 @@ public struct RepeatRejection: Sendable, Equatable {
     public var earlierItem: String
     public var similarity: Double
 
-    public init(series: String, week: String, item: String, stage: String, field: MemoryField, text: String,
+    public init(series: String, week: String, item: String, stage: StageName, field: MemoryField, text: String,
                 earlierWeek: String, earlierItem: String, similarity: Double) {
         self.series = series
         self.week = week

@@ -12,7 +12,7 @@ extension MemoryLedger: LedgerReports {
                 switch grouping {
                 case .day: r.day
                 case .week: r.week
-                case .provider: r.provider
+                case .provider: r.provider.rawValue
                 case .model: r.model
                 case .item: r.item
                 case .stage: r.stage.rawValue

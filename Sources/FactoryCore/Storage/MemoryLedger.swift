@@ -96,9 +96,9 @@ public final class MemoryLedger: LedgerStore {
         rows.withLock { rows in
             var order: [String] = [], paid: [String: Ledger.StagePaid] = [:]
             for (_, row) in rows.sorted(by: { $0.key < $1.key }) where row.state == .settled && row.reservation.runId == runId {
-                let r = row.reservation, key = r.item + "\u{1F}" + r.stage.rawValue + "\u{1F}" + r.provider
+                let r = row.reservation, key = r.item + "\u{1F}" + r.stage.rawValue + "\u{1F}" + r.provider.rawValue
                 if paid[key] == nil { order.append(key) }
-                paid[key, default: Ledger.StagePaid(item: r.item, stage: r.stage, provider: StageProvider(rawValue: r.provider), usd: 0)].usd += row.actualUSD ?? 0
+                paid[key, default: Ledger.StagePaid(item: r.item, stage: r.stage, provider: r.provider, usd: 0)].usd += row.actualUSD ?? 0
             }
             return order.compactMap { paid[$0] }
         }

@@ -11,7 +11,7 @@ struct LedgerSummaryTests {
         let roomy = Budget(dailyUSD: 100, weeklyUSD: 100)
         func call(_ n: Int, _ provider: String, _ item: String, _ stage: String, day: String, week: String = "2026-W48",
                   usd: Double) throws -> Int64 {
-            try ledger.reserve(Ledger.Reservation(requestKey: "k\(n)", day: day, week: week, provider: provider, model: "\(provider)-m",
+            try ledger.reserve(Ledger.Reservation(requestKey: "k\(n)", day: day, week: week, provider: StageProvider(rawValue: provider), model: "\(provider)-m",
                                                   item: item, stage: StageName(rawValue: stage), estimate: CostEstimate(usd: usd, maxUSD: usd * 2, units: [:]),
                                                   runId: "run"), budget: roomy)
         }
