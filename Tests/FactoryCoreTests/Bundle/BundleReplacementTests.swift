@@ -34,8 +34,9 @@ import Testing
         try FileManager.default.createDirectory(at: week, withIntermediateDirectories: true)
         try Self.publish(week, version: 0, .link)
         let reads = Reads()
-        let done = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0), reading = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
+            var first = true
             while !reads.stop.withLock({ $0 }) {
                 // One folder, resolved once: both files must come from the same version.
                 let bundle = week.appendingPathComponent("p0").resolvingSymlinksInPath()
@@ -49,9 +50,12 @@ import Testing
                         seen.mixed += 1
                     }
                 }
+                if first { first = false; reading.signal() }
             }
             done.signal()
         }
+        // The swaps start once the reader reads: on a busy machine its thread can start late.
+        reading.wait()
         for version in 1...30 { try Self.publish(week, version: version, .link) }
         reads.stop.withLock { $0 = true }
         done.wait()
