@@ -69,7 +69,7 @@ struct ClientTests {
 
     /// A poster's quote as the poster kind asks for it (`QuotePrompt`, through `write`).
     static func quote(_ client: any TextProvider, _ brief: QuoteBrief = request, context: CallContext) async throws -> GeneratedQuote {
-        try QuotePrompt.quote(try await client.write(QuotePrompt.request(brief), context: context), provider: client.name)
+        try QuotePrompt.quote(try await client.write(QuotePrompt.request(brief), context: context), provider: client.identity)
     }
 
     @Test("Anthropic: a structured quote, its cost in the ledger, and a second ask served from the cache")

@@ -6,7 +6,7 @@ import Foundation
 public final class ResultCache: Sendable {
     /// What is known about a stored answer besides its bytes.
     public struct Entry: Sendable, Codable, Equatable {
-        public var provider: String
+        public var provider: StageProvider
         public var endpoint: String
         public var model: String
         public var requestId: String?
@@ -14,7 +14,7 @@ public final class ResultCache: Sendable {
         public var units: [String: Double]
         public var createdAt: String
 
-        public init(provider: String, endpoint: String, model: String, requestId: String?, costUSD: Double,
+        public init(provider: StageProvider, endpoint: String, model: String, requestId: String?, costUSD: Double,
                     units: [String: Double], createdAt: String = ISO8601DateFormatter().string(from: Date())) {
             self.provider = provider
             self.endpoint = endpoint

@@ -146,13 +146,13 @@ public final class PaidCallGateway: Sendable {
     /// answers for the first one, so a later run finds it without asking twice.
     public func alias(_ key: String, to result: PaidResult, call: PaidCall) async throws {
         let cache = self.cache
-        let entry = ResultCache.Entry(provider: call.provider.rawValue, endpoint: call.endpoint, model: call.model, requestId: result.requestId,
+        let entry = ResultCache.Entry(provider: .live(call.provider), endpoint: call.endpoint, model: call.model, requestId: result.requestId,
                                       costUSD: 0, units: result.units)
         try await cache.storeResult(key, payload: result.payload, entry: entry)
     }
 
     func entry(_ call: PaidCall, _ answer: ProviderAnswer) -> ResultCache.Entry {
-        ResultCache.Entry(provider: call.provider.rawValue, endpoint: call.endpoint, model: call.model, requestId: answer.requestId,
+        ResultCache.Entry(provider: .live(call.provider), endpoint: call.endpoint, model: call.model, requestId: answer.requestId,
                           costUSD: answer.costUSD, units: answer.units)
     }
 
@@ -182,7 +182,7 @@ public final class PaidCallGateway: Sendable {
             settings.crashPoint?.pass("reserved")
             do {
                 await tally.sent(call.provider)
-                let answer = try await RunProgress.sending(call.provider.rawValue, on: progress, send)
+                let answer = try await RunProgress.sending(call.provider, on: progress, send)
                 settings.crashPoint?.pass("responded")
                 let record = entry(call, answer)
                 // The answer is where every run (every worker) sees it before the reservation is settled.

@@ -114,7 +114,7 @@ public actor RunProgress {
         }
     }
 
-    func stageBegan(_ provider: String) { snapshotState.inFlight[provider, default: 0] += 1 }
+    func stageBegan(_ provider: StageProvider) { snapshotState.inFlight[provider.rawValue, default: 0] += 1 }
 
     func stageEnded(_ outcome: StageOutcome) {
         snapshotState.inFlight[outcome.provider.rawValue, default: 1] -= 1
@@ -125,7 +125,7 @@ public actor RunProgress {
     }
 
     /// The gateway is sending a call to `provider` (`ended` false) or has its answer or failure (`true`).
-    func sending(_ provider: String, ended: Bool) { snapshotState.atProvider[provider, default: 0] += ended ? -1 : 1 }
+    func sending(_ provider: ProviderID, ended: Bool) { snapshotState.atProvider[provider.rawValue, default: 0] += ended ? -1 : 1 }
 
     /// Money the gateway settled (a call's actual cost).
     func paid(_ usd: Double) { snapshotState.spentUSD += usd }
@@ -147,7 +147,7 @@ extension RunProgress {
     nonisolated func stage<T: Sendable>(item: String, stage: StageName, provider: StageProvider,
                                         describe: (T) -> (model: String, costUSD: Double, cached: Bool),
                                         _ body: () async throws -> T) async throws -> T {
-        await stageBegan(provider.rawValue)
+        await stageBegan(provider)
         let started = ContinuousClock.now
         func seconds() -> Double {
             let elapsed = ContinuousClock.now - started
@@ -169,7 +169,7 @@ extension RunProgress {
     }
 
     /// The gateway's one attempt at the provider: counted as at the provider while `send` runs.
-    static func sending<T: Sendable>(_ provider: String, on progress: RunProgress?, _ send: () async throws -> T) async throws -> T {
+    static func sending<T: Sendable>(_ provider: ProviderID, on progress: RunProgress?, _ send: () async throws -> T) async throws -> T {
         guard let progress else { return try await send() }
         await progress.sending(provider, ended: false)
         do {

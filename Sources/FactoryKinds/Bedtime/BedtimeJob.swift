@@ -226,31 +226,31 @@ struct BedtimeJob: Sendable {
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,
                                            loudness: measured.integrated, target: item.loudness.integrated, chunks: assets.spoken.map(\.chunk))
             + [level.check, drift.check, legibility.check]
-        var details = Measurements()
-        details.speech = .init(provider: providers.speech?.name ?? "", voice: spec.voice.rawValue,
+        var measurements = Measurements()
+        measurements.speech = .init(provider: providers.speech?.identity, voice: spec.voice.rawValue,
                                wordTimings: Self.wordTimingsDetail(words: words.count, records: records),
                                readAlong: readAlong.hasWords ? "\(readAlong.words.count) words highlighted; captions.vtt word timestamps, captions.ass karaoke"
                                    : words.isEmpty ? "sentences only (no word timings)" : "sentences only (the word timings do not match the text)")
-        details[.writtenBy] = assets.source
-        details[.words] = story.wordCount
-        details[.narrationSeconds] = total
-        details[.narrationLoudness] = measured.integrated
-        details[.narrationTruePeak] = measured.truePeak
-        details[.loudnessAfterNormalise] = measured.integrated
-        details[.chunks] = assets.spoken.count
-        details.inputsSha256 = Self.inputsSha256(item: item, manifest: manifest) ?? "none"
-        details[.chunksReused] = assets.spoken.filter(\.reused).count
-        if readAlong.hasWords { details.readAlong = drift.measurements }
-        details.loudness = level.measurements
-        details.contrast = legibility.measurements
+        measurements[.writtenBy] = assets.source
+        measurements[.words] = story.wordCount
+        measurements[.narrationSeconds] = total
+        measurements[.narrationLoudness] = measured.integrated
+        measurements[.narrationTruePeak] = measured.truePeak
+        measurements[.loudnessAfterNormalise] = measured.integrated
+        measurements[.chunks] = assets.spoken.count
+        measurements.inputsSha256 = Self.inputsSha256(item: item, manifest: manifest) ?? "none"
+        measurements[.chunksReused] = assets.spoken.filter(\.reused).count
+        if readAlong.hasWords { measurements.readAlong = drift.measurements }
+        measurements.loudness = level.measurements
+        measurements.contrast = legibility.measurements
         let strength = BedtimeArt.veils[veil]
-        details[.subtitleVeil] = String(format: "%.2f halfway, %.2f at the bottom%@", strength.middle, strength.bottom,
+        measurements[.subtitleVeil] = String(format: "%.2f halfway, %.2f at the bottom%@", strength.middle, strength.bottom,
                                         veil == 0 ? "" : " (darkened for the sentence's contrast)")
         for (i, s) in assets.spoken.enumerated() {
-            details[.chunk(i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds, s.reused ? "reused" : "new")
+            measurements[.chunk(i + 1)] = String(format: "%d characters, %.2f s, %@", s.chunk.text.count, s.seconds, s.reused ? "reused" : "new")
         }
         try writer.writeMetadata(item: item, manifest: manifest, title: story.title, records: records, settings: settings,
-                                 stats: stats, checks: checks, measurements: details, textContrast: legibility.record)
+                                 stats: stats, checks: checks, measurements: measurements, textContrast: legibility.record)
         return checks
     }
 }

@@ -21,7 +21,7 @@ struct PosterQuote {
             records.append(written.record)
             let answer: GeneratedQuote
             do {
-                answer = try QuotePrompt.quote(written, provider: provider.name)
+                answer = try QuotePrompt.quote(written, provider: provider.identity)
             } catch {
                 // Out of the cache, or every later run would replay the unreadable answer.
                 if let key = written.key { await context.gateway?.reject(key, item: item, reason: "item \(item): rejected quote answer: \(error)") }

@@ -36,7 +36,7 @@ extension Measurements: Codable {
             rest["readalong_words_matched"] = nil
         }
         readAlong.method = string("readalong_method")
-        speech.provider = string("speech_provider")
+        speech.provider = string("speech_provider").map(StageProvider.init(rawValue:))
         speech.voice = string("voice")
         speech.wordTimings = string("word_timings")
         speech.readAlong = string("readalong")
@@ -66,7 +66,7 @@ extension Measurements: Codable {
         figure("readalong_drift_lag_ms", readAlong.lagMs, "%.0f")
         if let matched = readAlong.matched, let changes = readAlong.changes { out["readalong_words_matched"] = "\(matched)/\(changes)" }
         put("readalong_method", readAlong.method)
-        put("speech_provider", speech.provider)
+        put("speech_provider", speech.provider?.rawValue)
         put("voice", speech.voice)
         put("word_timings", speech.wordTimings)
         put("readalong", speech.readAlong)

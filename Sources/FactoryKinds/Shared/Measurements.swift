@@ -71,12 +71,12 @@ public struct Measurements: Sendable, Equatable {
     /// The narration: who spoke it (speech_provider, voice) and its word timings (word_timings: where
     /// they came from; readalong: what the captions highlight).
     public struct Speech: Sendable, Equatable {
-        public var provider: String?
+        public var provider: StageProvider?
         public var voice: String?
         public var wordTimings: String?
         public var readAlong: String?
 
-        public init(provider: String? = nil, voice: String? = nil, wordTimings: String? = nil, readAlong: String? = nil) {
+        public init(provider: StageProvider? = nil, voice: String? = nil, wordTimings: String? = nil, readAlong: String? = nil) {
             self.provider = provider
             self.voice = voice
             self.wordTimings = wordTimings

@@ -88,7 +88,7 @@ public enum QuotePrompt {
     }
 
     /// Reads and checks the answer's JSON.
-    public static func parse(_ text: String, provider: String) throws -> (quote: String, attribution: String) {
+    public static func parse(_ text: String, provider: StageProvider) throws -> (quote: String, attribution: String) {
         struct Answer: Decodable { var quote: String; var attribution: String? }
         guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(text.utf8)) else {
             throw FactoryError(.provider, "\(provider) answered without the quote JSON asked for: \(Secrets.redact(String(text.prefix(200))))")
@@ -102,7 +102,7 @@ public enum QuotePrompt {
     }
 
     /// The quote of a written answer, with the call's record and cache key.
-    public static func quote(_ written: WrittenText, provider: String) throws -> GeneratedQuote {
+    public static func quote(_ written: WrittenText, provider: StageProvider) throws -> GeneratedQuote {
         let parsed = try parse(written.text, provider: provider)
         return GeneratedQuote(text: parsed.quote, attribution: parsed.attribution, record: written.record, key: written.key)
     }

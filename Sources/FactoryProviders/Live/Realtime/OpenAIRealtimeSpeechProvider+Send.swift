@@ -5,7 +5,7 @@ extension OpenAIRealtimeSpeechProvider {
     /// One attempt as the gateway sees it: a response on the voice's session; when the socket
     /// drops, the session expires or the server errs, a new session and the same response again,
     /// up to `reconnects` sessions (the partial audio discarded, its estimate added to the cost).
-    func send(_ ask: RealtimeAsk, price: ModelSpec, stage: String) async throws -> ProviderAnswer {
+    func send(_ ask: RealtimeAsk, price: ModelSpec, stage: StageName) async throws -> ProviderAnswer {
         var cutUSD = 0.0, cut = 0
         var problem: RealtimeInterruption?
         let timeout = 60 + 4 * ask.expectedSeconds

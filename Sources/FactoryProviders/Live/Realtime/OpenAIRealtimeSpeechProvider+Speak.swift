@@ -44,7 +44,7 @@ extension OpenAIRealtimeSpeechProvider {
         let label = "item \(context.item) stage \(context.stage)"
         let stage = context.stage
         return try await client.perform(ask.call(price: price), context: context, send: {
-            try await self.send(ask, price: price, stage: stage.rawValue)
+            try await self.send(ask, price: price, stage: stage)
         }, finish: { answer in
             guard var reading = RealtimeReading.decode(answer.body) else {
                 throw RejectedAnswer("\(label): the Realtime answer is not a reading; run again to ask afresh")

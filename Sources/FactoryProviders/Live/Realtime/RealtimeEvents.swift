@@ -22,13 +22,13 @@ enum RealtimeClientEvent {
     /// (so a long story never grows the context), `input` is the chunk as one user message, and
     /// `metadata` tags it so its events can be told from those of responses running in parallel.
     static func responseCreate(eventId: String, text: String, instructions: String, voice: String, tag: String,
-                               stage: String, maxOutputTokens: Int?) -> Data {
+                               stage: StageName, maxOutputTokens: Int?) -> Data {
         let message: [String: Any] = ["type": "message", "role": "user",
                                                "content": [["type": "input_text", "text": text] as [String: Any]]]
         var response: [String: Any] = [
             "conversation": "none", "input": [message], "instructions": instructions, "output_modalities": ["audio"],
             "audio": ["output": ["format": pcmFormat, "voice": voice] as [String: Any]],
-            "metadata": ["factory_ask": tag, "factory_stage": String(stage.prefix(64))],
+            "metadata": ["factory_ask": tag, "factory_stage": String(stage.rawValue.prefix(64))],
         ]
         if let maxOutputTokens { response["max_output_tokens"] = maxOutputTokens }
         return CanonicalJSON.data(["type": "response.create", "event_id": eventId, "response": response])

@@ -5,7 +5,7 @@ extension RealtimeSession {
     /// Asks for one out-of-band response and waits for its `response.done`. Throws a
     /// `RealtimeInterruption` when the socket drops, the session expires, an `error` event names
     /// this response, or nothing arrives within `timeout` seconds.
-    func respond(_ ask: RealtimeAsk, stage: String, maxOutputTokens: Int?, timeout: Double) async throws -> RealtimeResponse {
+    func respond(_ ask: RealtimeAsk, stage: StageName, maxOutputTokens: Int?, timeout: Double) async throws -> RealtimeResponse {
         guard state == .ready, writer != nil else {
             throw failure ?? RealtimeInterruption(.dropped, "the Realtime session is not open")
         }
