@@ -136,10 +136,10 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   no more CPU, SSIM 0.0007 lower on the poster's zoom; 2 frames lost 0.0021 there);
     ///   diamond motion search (8 % less CPU on the poster, same SSIM). Without B-frames the
     ///   poster's SSIM fell 0.0046 and the recipe's 0.0028, and slice threads (60 MB less) kept
-    ///   only 1.5 cores busy: both stay as they are. One frame of buffer for the lookahead
-    ///   thread instead of x264's default of one per B-frame plus one (6 Dec 2026: the poster's
-    ///   render peaked at 154-164 MB against 169-172, the decoded frames identical; the other
-    ///   contents have no B-frames, where the default is already one).
+    ///   only 1.5 cores busy: both stay as they are. One frame of buffer for the lookahead thread
+    ///   (`sync-lookahead=1`, 6 Dec 2026) took 10-15 MB off the render alone, the frames
+    ///   identical, but the whole poster item fell from 1.68 to 1.44 cores (4.09 -> 4.92 s) and
+    ///   its peak stayed 169-171 MB (set before the render): not taken.
     /// - Illustration: no B-frames, 5 frames of lookahead, diamond search. A bedtime story is a
     ///   still picture drifting in 2-pixel steps under a subtitle, and x264's frames were most of
     ///   its memory: with the preset's 10 frames and 2 B-frames it peaked at 254 MB (ratio 1.03).
@@ -156,7 +156,7 @@ public final class VideoEncoder: @unchecked Sendable {
         if let override = settings.tuning.x264Params { return override }
         let lean = settings.preset != .high
         let frames = switch settings.content {
-        case .footage: "b-pyramid=none:bframes=2:sync-lookahead=1" + (lean ? ":rc-lookahead=3:me=dia" : "")
+        case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
         case .illustration: lean ? "bframes=0:rc-lookahead=5:me=dia" : "b-pyramid=none:bframes=2"
         case .screen: "bframes=0" + (lean ? ":rc-lookahead=1" : "")
         }
