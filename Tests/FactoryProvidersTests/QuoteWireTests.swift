@@ -61,6 +61,6 @@ import Testing
         let written = try await OfflineTextProvider(kinds: StandardKinds.registry).write(QuotePrompt.request(Self.briefs[0]), context: CallContext(item: "mon", stage: .text, gateway: nil))
         let quote = try QuotePrompt.quote(written, provider: "offline")
         #expect(!quote.text.isEmpty && written.record.model == "quote-library-v1" && written.record.costUSD == 0)
-        #expect(QuoteLibrary.pick(series: .mondayMotivation, week: ISOWeek(year: 2026, week: 48), offset: 0, avoid: RecentWork())?.text == quote.text)
+        #expect(QuoteLibrary.pick(series: .mondayMotivation, week: ISOWeek(year: 2026, week: 48), offset: 0, avoid: RecentWork(), in: .standard)?.text == quote.text)
     }
 }

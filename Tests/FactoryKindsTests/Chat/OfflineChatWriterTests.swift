@@ -99,7 +99,7 @@ struct OfflineChatWriterTests {
         #expect(written.record.stage == "script")
         #expect(written.record.provider == "offline" && written.record.model == "chat-scripts-v1")
         #expect(written.record.parameters["genre"] == "mystery" && written.record.parameters["mood"] == "scary")
-        #expect(ChatScripts.scripts(for: .mystery).map(\.id).contains(written.record.parameters["script"] ?? ""))
+        #expect(ChatScripts.scripts(for: .mystery, in: .standard).map(\.id).contains(written.record.parameters["script"] ?? ""))
         #expect(written.record.seed == 5 && written.record.costUSD == 0)
         #expect(written.record.promptHash == Digest.sha256(request.system + request.user))
         #expect(written.record.units == ["messages": 23])
@@ -130,7 +130,7 @@ struct OfflineChatWriterTests {
     @Test("scripts are well formed: a two-text hook, a 2–3 text ending, a beat per mood, short texts and titles")
     func wellFormed() {
         #expect(Set(ChatScripts.all.map(\.id)).count == ChatScripts.all.count)
-        for genre in Genre.allCases { #expect(ChatScripts.scripts(for: genre).count >= 3) }
+        for genre in Genre.allCases { #expect(ChatScripts.scripts(for: genre, in: .standard).count >= 3) }
         for script in ChatScripts.all {
             #expect(script.hook.count == 2 && (2...3).contains(script.ending.count), "\(script.id)")
             #expect(Set(script.hook.map(\.role)).count == 2, "\(script.id): both sides open")

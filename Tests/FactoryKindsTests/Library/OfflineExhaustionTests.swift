@@ -11,15 +11,15 @@ import Testing
 
     @Test func theQuoteLibrarySkipsRecentQuotesAndSaysWhenItIsExhausted() async throws {
         let week = ISOWeek(year: 2026, week: 10)
-        let all = QuoteLibrary.quotes(for: .mondayMotivation).map(\.text)
-        let usual = try #require(QuoteLibrary.pick(series: .mondayMotivation, week: week))
-        let avoiding = try #require(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: RecentWork([.quote: [usual.text]])))
+        let all = QuoteLibrary.quotes(for: .mondayMotivation, in: .standard).map(\.text)
+        let usual = try #require(QuoteLibrary.pick(series: .mondayMotivation, week: week, in: .standard))
+        let avoiding = try #require(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: RecentWork([.quote: [usual.text]]), in: .standard))
         #expect(avoiding.text != usual.text)
         // Every quote but one used: that one is picked.
         let left = try #require(all.last)
         let nearlyAll = RecentWork([.quote: all.filter { $0 != left }])
-        #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: nearlyAll)?.text == left)
-        #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: RecentWork([.quote: all])) == nil)
+        #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: nearlyAll, in: .standard)?.text == left)
+        #expect(QuoteLibrary.pick(series: .mondayMotivation, week: week, avoid: RecentWork([.quote: all]), in: .standard) == nil)
         let request = QuoteBrief(series: .mondayMotivation, theme: "a hill", week: week, seed: 1, recent: RecentWork([.quote: all]))
         await #expect {
             _ = try await OfflineTextProvider(kinds: StandardKinds.registry).write(QuotePrompt.request(request), context: Self.context)
@@ -31,19 +31,19 @@ import Testing
     }
 
     @Test func theChatScriptsOfAGenreRunOutAfterEveryTitleWasUsed() throws {
-        let scripts = ChatScripts.scripts(for: .romance)
+        let scripts = ChatScripts.scripts(for: .romance, in: .standard)
         #expect(scripts.count >= 12, "a quarter of a year of weekly romances")
         var brief = ConversationBrief(prompt: "a wrong-number text turns into a first date", genre: .romance, mood: .funny, length: .short,
                                       messageCount: 8, cast: [], personalities: [:], seed: 3)
         var titles: [String] = []
         for _ in scripts {
-            let written = try #require(OfflineChatWriter.write(brief))
+            let written = try #require(OfflineChatWriter.write(brief, library: .standard))
             titles.append(written.conversation.title)
             brief.recent = brief.recent.adding(written.conversation.title, as: .title)
         }
         #expect(Set(titles).count == scripts.count)
         #expect(titles.first == "Wrong number, right person", "the prompt's keywords still choose first")
-        #expect(OfflineChatWriter.write(brief) == nil)
+        #expect(OfflineChatWriter.write(brief, library: .standard) == nil)
     }
 
     /// Every pair of `texts` (with its similarity) at or above `limit`.
@@ -70,7 +70,7 @@ import Testing
         var titles: [String] = [], premises: [String] = []
         for week in 1...13 {
             brief.seed = UInt64(week) * 7919
-            let written = try #require(OfflineStoryWriter.write(brief), "\(family) week \(week)")
+            let written = try #require(OfflineStoryWriter.write(brief, library: .standard), "\(family) week \(week)")
             #expect(written.family == family)
             #expect(StoryCheck.problems(written.story, brief: brief).isEmpty, "\(family) week \(week): \(StoryCheck.problems(written.story, brief: brief))")
             titles.append(written.story.title)
@@ -85,12 +85,12 @@ import Testing
 
         // What is left is used up, and then the library is exhausted and says so.
         var more = 0
-        while let written = OfflineStoryWriter.write(brief), more < 100 {
+        while let written = OfflineStoryWriter.write(brief, library: .standard), more < 100 {
             more += 1
             brief.recent = brief.recent.adding(written.story.title, as: .title).adding(written.story.summary, as: .premise)
         }
         #expect(13 + more == library.troubles.count, "\(family): \(13 + more) stories before running out")
-        #expect(OfflineStoryWriter.write(brief) == nil)
+        #expect(OfflineStoryWriter.write(brief, library: .standard) == nil)
         let total = 13 + more, request = StoryPrompt.request(brief)
         await #expect {
             _ = try await OfflineTextProvider(kinds: StandardKinds.registry).write(request, context: CallContext(item: "sat-bedtime", stage: "text", gateway: nil))
@@ -105,12 +105,12 @@ import Testing
     /// of a year, none near another, and then the genre is exhausted and says so.
     @Test(arguments: [Genre.drama, .comedy, .horror])
     func aChatGenreGivesAQuarterOfAYearOfDifferentScripts(genre: Genre) async throws {
-        let scripts = ChatScripts.scripts(for: genre)
+        let scripts = ChatScripts.scripts(for: genre, in: .standard)
         #expect(scripts.count >= 14, "\(genre): \(scripts.count) scripts")
         var brief = ConversationBrief(prompt: "", genre: genre, mood: .dramatic, length: .short, messageCount: 8, cast: [],
                                       personalities: [:], seed: 11)
         var titles: [String] = [], premises: [String] = []
-        while let written = OfflineChatWriter.write(brief), titles.count <= scripts.count {
+        while let written = OfflineChatWriter.write(brief, library: .standard), titles.count <= scripts.count {
             titles.append(written.conversation.title)
             premises.append(written.conversation.premise)
             brief.recent = brief.recent.adding(written.conversation.title, as: .title).adding(written.conversation.premise, as: .premise)
@@ -120,7 +120,7 @@ import Testing
         #expect(Set(titles).count == titles.count && Set(premises).count == premises.count)
         #expect(Self.closePairs(titles, limit: RepeatMeasure.nearRepeat).isEmpty, "\(genre) titles: \(Self.closePairs(titles, limit: RepeatMeasure.nearRepeat))")
         #expect(Self.closePairs(premises, limit: RepeatMeasure.nearRepeat).isEmpty, "\(genre) premises: \(Self.closePairs(premises, limit: RepeatMeasure.nearRepeat))")
-        #expect(OfflineChatWriter.write(brief) == nil)
+        #expect(OfflineChatWriter.write(brief, library: .standard) == nil)
         let request = ChatPrompt.request(brief)
         await #expect {
             _ = try await OfflineTextProvider(kinds: StandardKinds.registry).write(request, context: CallContext(item: "chat", stage: "script", gateway: nil))

@@ -28,7 +28,7 @@ enum OfflineStoryWriter {
     /// published recently (`brief.recent`) is passed over for the next one of the setting; a theme
     /// that names no setting moves on to the next setting when one has nothing left. nil when
     /// nothing is left.
-    static func write(_ brief: StoryBrief, library: ContentLibrary = .standard) -> Written? {
+    static func write(_ brief: StoryBrief, library: ContentLibrary) -> Written? {
         let all = library.families
         guard let first = StoryLibrary.family(theme: brief.theme, seed: brief.seed, in: all) else { return nil }
         let named = StoryLibrary.namesFamily(theme: brief.theme, in: all)
@@ -40,7 +40,7 @@ enum OfflineStoryWriter {
         return nil
     }
 
-    static func write(_ brief: StoryBrief, family: StoryFamily, library: ContentLibrary = .standard) -> Written? {
+    static func write(_ brief: StoryBrief, family: StoryFamily, library: ContentLibrary) -> Written? {
         var random = SeededRandom(seed: Seed.from(model, String(brief.seed)))
         let cast = StoryCast(brief: brief, family: family, seed: brief.seed)
         let setup = pick(family.setups, &random)

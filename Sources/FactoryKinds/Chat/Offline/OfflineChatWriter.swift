@@ -8,7 +8,7 @@ import Foundation
 enum OfflineChatWriter {
     static let model = "chat-scripts-v1"
 
-    static func write(_ brief: ConversationBrief, library: ContentLibrary = .standard) -> (conversation: Conversation, script: ChatScript)? {
+    static func write(_ brief: ConversationBrief, library: ContentLibrary) -> (conversation: Conversation, script: ChatScript)? {
         for script in preference(brief, library: library) {
             let written = write(brief, script: script)
             if !brief.recent.repeats(written.title, as: .title), !brief.recent.repeats(written.premise, as: .premise) {
@@ -40,12 +40,12 @@ enum OfflineChatWriter {
 
     /// A script whose keyword is in the prompt, if any; otherwise any script of the genre, by seed.
     static func pick(_ brief: ConversationBrief) -> ChatScript {
-        preference(brief)[0]
+        preference(brief, library: .standard)[0]
     }
 
     /// The genre's scripts in the order they are tried: those whose keyword is in the prompt
     /// first, each group rotated to start at the seed's pick.
-    static func preference(_ brief: ConversationBrief, library: ContentLibrary = .standard) -> [ChatScript] {
+    static func preference(_ brief: ConversationBrief, library: ContentLibrary) -> [ChatScript] {
         let all = ChatScripts.scripts(for: brief.genre, in: library)
         let words = Set(brief.prompt.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
         let matching = all.filter { !words.isDisjoint(with: $0.keywords) }

@@ -14,7 +14,7 @@ struct Quote: Sendable, Equatable {
 /// weekly posters never repeats (attributions only where the wording and source are well
 /// established); a manifest's own library adds to them or replaces them.
 enum QuoteLibrary {
-    static func quotes(for series: Series, in library: ContentLibrary = .standard) -> [Quote] {
+    static func quotes(for series: Series, in library: ContentLibrary) -> [Quote] {
         library.quotes(for: series)
     }
 
@@ -24,7 +24,7 @@ enum QuoteLibrary {
     /// memory's window, and answers refused in this run) are stepped over; nil when every quote
     /// of the series is among them (the library is exhausted).
     static func pick(series: Series, week: ISOWeek, offset: Int = 0, avoid: RecentWork = RecentWork(),
-                     in library: ContentLibrary = .standard) -> Quote? {
+                     in library: ContentLibrary) -> Quote? {
         let all = quotes(for: series, in: library)
         var order = Array(all.indices)
         var rng = SeededRandom(seed: Seed.from(series.rawValue, String(week.year)))

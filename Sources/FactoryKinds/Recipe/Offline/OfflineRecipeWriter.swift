@@ -7,15 +7,15 @@ import FactoryCore
 enum OfflineRecipeWriter {
     static let model = "recipe-library-v1"
 
-    static func write(_ brief: RecipeBrief, library: ContentLibrary = .standard) -> LibraryRecipe? {
+    static func write(_ brief: RecipeBrief, library: ContentLibrary) -> LibraryRecipe? {
         preference(brief, library: library).first { !brief.recent.repeats($0.recipe.title, as: .title) }
     }
 
-    static func pick(_ brief: RecipeBrief) -> LibraryRecipe { preference(brief)[0] }
+    static func pick(_ brief: RecipeBrief) -> LibraryRecipe { preference(brief, library: .standard)[0] }
 
     /// The library in the order it is tried: by how many of the prompt's words each recipe's
     /// keywords share (most first); within a score, rotated to start at the seed's pick.
-    static func preference(_ brief: RecipeBrief, library: ContentLibrary = .standard) -> [LibraryRecipe] {
+    static func preference(_ brief: RecipeBrief, library: ContentLibrary) -> [LibraryRecipe] {
         let all = library.recipes
         let words = promptWords(brief.prompt)
         let scores = all.map { $0.keywords.intersection(words).count }
