@@ -36,7 +36,7 @@ public final class PostgresPostJournal: PostJournal {
         }
     }
 
-    public func advance(_ id: Int64, state: PostState, remoteId: String?, details: [String: String]) async throws {
+    public func advance(_ id: Int64, state: PostState, remoteId: String?, details: PostDetails) async throws {
         let logger = db.logger, stamp = clock.now()
         try await db.run("save post \(id)'s step", statements: 3) { client in
             try await client.withTransaction(logger: logger) { connection in
@@ -44,7 +44,7 @@ public final class PostgresPostJournal: PostJournal {
                 for try await text in try await connection.query("SELECT details FROM factory_posts WHERE id = \(id) FOR UPDATE",
                                                                   logger: logger).decode(String.self) { saved = text }
                 guard let saved else { throw FactoryError(.journal, "the publication journal has no post \(id)") }
-                let merged = PostRecord.encode(PostRecord.decode(saved).merging(details) { _, new in new })
+                let merged = PostRecord.encode(PostRecord.decode(saved).merging(details))
                 try await connection.query("""
                     UPDATE factory_posts SET state = \(state.rawValue), remote_id = COALESCE(\(remoteId), remote_id), details = \(merged),
                            updated_at = \(stamp) WHERE id = \(id)

@@ -70,10 +70,10 @@ public struct PostRequest: Sendable {
 /// other value the client saved with it (TikTok's `upload_url`), and the last step it recorded.
 public struct SavedPost: Sendable, Equatable {
     public var remoteId: String?
-    public var details: [String: String]
+    public var details: PostDetails
     public var step: PostStep
 
-    public init(remoteId: String?, details: [String: String] = [:], step: PostStep) {
+    public init(remoteId: String?, details: PostDetails = [:], step: PostStep) {
         self.remoteId = remoteId
         self.details = details
         self.step = step
@@ -96,7 +96,7 @@ public enum PostStep: String, Sendable, Codable, CaseIterable {
 public protocol PostProgress: Sendable {
     /// Saves the platform's id (and details such as an upload URL) as `step`. Merges `details`
     /// into what was saved before.
-    func save(remoteId: String?, details: [String: String], step: PostStep) async throws
+    func save(remoteId: String?, details: PostDetails, step: PostStep) async throws
 }
 
 /// Where a post stands after `post`.

@@ -18,12 +18,12 @@ extension InstagramClientTests {
         /// `media_publish` answered, its media id not saved.
         case afterMediaPublish
 
-        func crashes(_ step: PostStep, _ details: [String: String]) -> Bool {
+        func crashes(_ step: PostStep, _ details: PostDetails) -> Bool {
             switch self {
             case .beforeContainerSaved: step == .started
             case .beforeUploadedSaved: step == .uploaded
-            case .beforePublishing: step == .publishing && details["media"] == nil
-            case .afterMediaPublish: details["media"] != nil
+            case .beforePublishing: step == .publishing && details[.media] == nil
+            case .afterMediaPublish: details[.media] != nil
             }
         }
     }
@@ -70,7 +70,7 @@ extension InstagramClientTests {
             await http.shutdown()
             #expect(half.status == 200)
             #expect(await server.platformPosts().first?.status == "IN_PROGRESS")
-            let saved = SavedPost(remoteId: container, details: ["container": container, "mode": "resumable", "upload_uri": uri], step: .started)
+            let saved = SavedPost(remoteId: container, details: [.container: container, .mode: "resumable", .uploadURI: uri], step: .started)
             let outcome = try await Self.withClient(server) { try await $0.post(request, saved: saved, progress: Journal()) }
             guard case .abandoned(let reason) = outcome else { Issue.record("not abandoned: \(outcome)"); return }
             #expect(reason.contains(container) && reason.contains("2207053"), "\(reason)")
@@ -92,7 +92,7 @@ extension InstagramClientTests {
             let third = try Self.request("wed", caption: "Wednesday #quote")
             try await Self.withClient(server) { client in
                 // Wednesday's container is made and finished, but its publish is killed before media_publish.
-                let killed = Journal { step, details in step == .publishing && details["media"] == nil }
+                let killed = Journal { step, details in step == .publishing && details[.media] == nil }
                 await #expect(throws: PublishError.self) { _ = try await client.post(third, saved: nil, progress: killed) }
                 guard case .posted = try await client.post(first, saved: nil, progress: Journal()) else { Issue.record("mon not posted"); return }
                 let deferred = try await client.post(second, saved: nil, progress: Journal())

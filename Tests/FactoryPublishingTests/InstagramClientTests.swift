@@ -19,15 +19,15 @@ struct InstagramClientTests {
     /// The journal as the publisher keeps it; `crash` says which save "kills" the publish (it throws unsaved).
     actor Journal: PostProgress {
         var saved: SavedPost?
-        let crash: @Sendable (PostStep, [String: String]) -> Bool
+        let crash: @Sendable (PostStep, PostDetails) -> Bool
 
-        init(crash: @escaping @Sendable (PostStep, [String: String]) -> Bool = { _, _ in false }) { self.crash = crash }
+        init(crash: @escaping @Sendable (PostStep, PostDetails) -> Bool = { _, _ in false }) { self.crash = crash }
 
-        func save(remoteId: String?, details: [String: String], step: PostStep) async throws {
+        func save(remoteId: String?, details: PostDetails, step: PostStep) async throws {
             if crash(step, details) { throw PublishError(.transient, "killed at \(step)") }
             var post = saved ?? SavedPost(remoteId: nil, step: step)
             post.remoteId = remoteId
-            post.details.merge(details) { _, new in new }
+            post.details = post.details.merging(details)
             post.step = step
             saved = post
         }
@@ -101,7 +101,7 @@ struct InstagramClientTests {
             #expect(reel.bytes == Int(request.videoBytes))
             #expect(url?.hasPrefix("https://www.instagram.com/reel/") == true)
             let saved = await journal.saved
-            #expect(saved?.remoteId == reel.id && saved?.details["media"] == media && saved?.step == .publishing)
+            #expect(saved?.remoteId == reel.id && saved?.details[.media] == media && saved?.step == .publishing)
         }
     }
 

@@ -31,11 +31,11 @@ actor RecordedProgress: PostProgress {
 
     init(crash: @escaping @Sendable (PostStep) -> Bool = { _ in false }) { self.crash = crash }
 
-    func save(remoteId: String?, details: [String: String], step: PostStep) async throws {
+    func save(remoteId: String?, details: PostDetails, step: PostStep) async throws {
         if crash(step) { throw PublishError(.transient, "killed before saving \(step)") }
         var row = saved ?? SavedPost(remoteId: nil, step: step)
         row.remoteId = remoteId
-        row.details.merge(details) { _, new in new }
+        row.details = row.details.merging(details)
         row.step = step
         saved = row
         steps.append(step)

@@ -36,7 +36,7 @@ struct TikTokClientTests {
                 let saved = try #require(await progress.saved)
                 #expect(outcome == .posted(remoteId: saved.remoteId ?? "?", url: nil))
                 #expect(await progress.steps == [.started, .uploaded])
-                #expect(saved.details["upload_url"]?.contains("upload_token=") == true)
+                #expect(saved.details[.uploadURL]?.contains("upload_token=") == true)
                 let posts = await server.platformPosts()
                 #expect(posts.count == 1)
                 #expect(posts.first?.landed == true && posts.first?.status == "SEND_TO_USER_INBOX")
@@ -176,7 +176,7 @@ struct TikTokClientTests {
                 // A chunk refused (here: a spoilt upload token) while status/fetch still says
                 // PROCESSING_UPLOAD with bytes missing: the post is kept open, nothing new begun.
                 let held = try await client.upload(request.video, plan: TikTokChunkPlan(size: 12 << 20, chunkSize: 5 << 20), from: 1,
-                                                   to: (saved.details["upload_url"] ?? "") + "spoilt", publishId: saved.remoteId ?? "",
+                                                   to: (saved.details[.uploadURL] ?? "") + "spoilt", publishId: saved.remoteId ?? "",
                                                    username: nil, progress: progress)
                 guard case .processing(let why) = held else { Issue.record("not kept open: \(held)"); return }
                 #expect(why.contains("kept open"), "\(why)")
@@ -207,7 +207,7 @@ struct TikTokClientTests {
                 #expect(saved.step == .started)
                 // The next publish's resend of the last chunk is refused: the upload is complete.
                 let plan = TikTokChunkPlan(size: 12 << 20, chunkSize: 5 << 20)
-                let outcome = try await client.upload(request.video, plan: plan, from: plan.count - 1, to: saved.details["upload_url"] ?? "",
+                let outcome = try await client.upload(request.video, plan: plan, from: plan.count - 1, to: saved.details[.uploadURL] ?? "",
                                                       publishId: saved.remoteId ?? "", username: nil, progress: RecordedProgress())
                 guard case .posted = outcome else { Issue.record("not posted: \(outcome)"); return }
                 let posts = await server.platformPosts()
@@ -227,7 +227,7 @@ struct FakeTikTokUploadTests {
                 let request = try PostingHarness.request(try PostingHarness.video(bytes: 1 << 20))
                 let progress = RecordedProgress()
                 _ = try await client.post(request, saved: nil, progress: progress)
-                let url = try #require(URL(string: await progress.saved?.details["upload_url"] ?? ""))
+                let url = try #require(URL(string: await progress.saved?.details[.uploadURL] ?? ""))
                 let bytes = try Data(contentsOf: request.video)
                 let again = try await http.send(.PUT, url, headers: [("Content-Type", "video/mp4"),
                                                                      ("Content-Range", "bytes 0-\(bytes.count - 1)/\(bytes.count)")],

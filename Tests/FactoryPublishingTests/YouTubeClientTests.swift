@@ -36,9 +36,9 @@ struct YouTubeClientTests {
                 let request = try PostingHarness.request(try PostingHarness.video(bytes: (1 << 20) + 1000), youtube: Self.settings)
                 let outcome = try await Self.client(server, http, vault: vault).post(request, saved: nil, progress: progress)
                 let saved = try #require(await progress.saved)
-                let video = try #require(saved.details["video"])
+                let video = try #require(saved.details[.video])
                 #expect(outcome == .posted(remoteId: video, url: "https://www.youtube.com/shorts/\(video)"))
-                #expect(await progress.steps == [.started, .uploaded] && saved.details["session"]?.contains("upload_id=") == true)
+                #expect(await progress.steps == [.started, .uploaded] && saved.details[.session]?.contains("upload_id=") == true)
                 let landed = await PostingHarness.landed(server, "youtube")
                 #expect(landed.count == 1 && landed.first?.bytes == (1 << 20) + 1000)
                 #expect(landed.first?.fields["containsSyntheticMedia"] == "true" && landed.first?.fields["selfDeclaredMadeForKids"] == "false")
@@ -88,16 +88,16 @@ struct YouTubeClientTests {
                 let uploaded = try #require(await fromIntent.saved)
                 #expect(uploaded.step == .uploaded)
                 let again = try await Self.client(server, http, vault: vault).post(request, saved: uploaded, progress: fromIntent)
-                #expect(again == .posted(remoteId: uploaded.details["video"] ?? "?", url: "https://www.youtube.com/shorts/\(uploaded.details["video"] ?? "?")"))
+                #expect(again == .posted(remoteId: uploaded.details[.video] ?? "?", url: "https://www.youtube.com/shorts/\(uploaded.details[.video] ?? "?")"))
                 #expect(await server.platformPosts().count == 1)
                 // A session whose URI has expired (404) whose video id was never saved: the channel's
                 // uploads have a video of this title since it began, so that one is recorded.
                 let began = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-60))
-                let sessionOnly = SavedPost(remoteId: uploaded.details["session"],
-                                            details: ["session": uploaded.details["session"] ?? "", "began": began], step: .started)
+                let sessionOnly = SavedPost(remoteId: uploaded.details[.session],
+                                            details: [.session: uploaded.details[.session] ?? "", .began: began], step: .started)
                 try await Task.sleep(for: .milliseconds(600))
                 let found = try await Self.client(server, http, vault: vault).post(request, saved: sessionOnly, progress: RecordedProgress())
-                #expect(found == .posted(remoteId: uploaded.details["video"] ?? "?", url: "https://www.youtube.com/shorts/\(uploaded.details["video"] ?? "?")"))
+                #expect(found == .posted(remoteId: uploaded.details[.video] ?? "?", url: "https://www.youtube.com/shorts/\(uploaded.details[.video] ?? "?")"))
                 #expect(await server.platformPosts().count == 1)
                 // Gone, and nothing of another title on the channel: nothing can land from it, so a new insert.
                 var other = request
@@ -120,7 +120,7 @@ struct YouTubeClientTests {
                 let killed = RecordedProgress { $0 == .uploaded }
                 await #expect(throws: PublishError.self) { _ = try await client.post(request, saved: nil, progress: killed) }
                 let saved = try #require(await killed.saved)
-                let session = try #require(URL(string: saved.details["session"] ?? ""))
+                let session = try #require(URL(string: saved.details[.session] ?? ""))
                 let resend = try await client.call(.PUT, session, headers: [("Content-Range", "bytes 0-699999/700000")],
                                                    body: try Data(contentsOf: request.video))
                 #expect(resend.status == 400, "\(resend.text)")

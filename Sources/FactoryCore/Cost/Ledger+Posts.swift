@@ -51,12 +51,12 @@ extension Ledger: PostJournal {
         }
     }
 
-    public func advance(_ id: Int64, state: PostState, remoteId: String?, details: [String: String]) throws {
+    public func advance(_ id: Int64, state: PostState, remoteId: String?, details: PostDetails) throws {
         let stamp = clock.stamp()
         try db.write { db in
             let saved = try String.fetchOne(db, sql: "SELECT details FROM posts WHERE id = ?", arguments: [id])
             guard let saved else { throw FactoryError(.journal, "the publication journal has no post \(id)") }
-            let merged = PostRecord.decode(saved).merging(details) { _, new in new }
+            let merged = PostRecord.decode(saved).merging(details)
             try db.execute(sql: """
                 UPDATE posts SET state = ?, remote_id = COALESCE(?, remote_id), details = ?, updated_at = ? WHERE id = ?
                 """, arguments: [state.rawValue, remoteId, PostRecord.encode(merged), stamp, id])

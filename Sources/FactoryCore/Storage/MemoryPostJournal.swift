@@ -27,11 +27,11 @@ public final class MemoryPostJournal: PostJournal {
         }
     }
 
-    public func advance(_ id: Int64, state next: PostState, remoteId: String?, details: [String: String]) throws {
+    public func advance(_ id: Int64, state next: PostState, remoteId: String?, details: PostDetails) throws {
         try change(id) { record in
             record.state = next
             if let remoteId { record.remoteId = remoteId }
-            record.details.merge(details) { _, new in new }
+            record.details = record.details.merging(details)
         }
     }
 

@@ -10,7 +10,7 @@ public protocol PostJournal: Sendable {
     /// Records the intent to post `version` of `item` to `platform`: a new attempt, before any byte is sent.
     func begin(week: String, item: String, platform: Platform, version: String, runId: String) async throws -> PostRecord
     /// Moves a post on a step, saving the platform's id and details (merged into what was saved).
-    func advance(_ id: Int64, state: PostState, remoteId: String?, details: [String: String]) async throws
+    func advance(_ id: Int64, state: PostState, remoteId: String?, details: PostDetails) async throws
     /// Closes a post: `.posted` with its id and link, or `.failed` with the platform's reason.
     func finish(_ id: Int64, state: PostState, remoteId: String?, url: String?, reason: String?) async throws
     /// Leaves a post where it is with a note for the report (a cap deferred it; still processing).
@@ -68,7 +68,7 @@ public struct PostRecord: Sendable, Equatable {
     public var attempt: Int
     public var state: PostState
     public var remoteId: String?
-    public var details: [String: String]
+    public var details: PostDetails
     public var url: String?
     /// Why it failed, or the last note (deferred, processing).
     public var reason: String?
@@ -77,7 +77,7 @@ public struct PostRecord: Sendable, Equatable {
     public var updatedAt: String
 
     public init(id: Int64, week: String, item: String, platform: Platform, version: String, attempt: Int, state: PostState,
-                remoteId: String? = nil, details: [String: String] = [:], url: String? = nil, reason: String? = nil,
+                remoteId: String? = nil, details: PostDetails = [:], url: String? = nil, reason: String? = nil,
                 runId: String, createdAt: String, updatedAt: String) {
         self.id = id
         self.week = week
@@ -115,14 +115,14 @@ public struct Approval: Sendable, Equatable {
 
 extension PostRecord {
     /// Details as stored: sorted JSON, so every store writes the same text.
-    public static func encode(_ details: [String: String]) -> String {
+    public static func encode(_ details: PostDetails) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: (try? encoder.encode(details)) ?? Data("{}".utf8), as: UTF8.self)
+        return String(decoding: (try? encoder.encode(details.stored)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
-    public static func decode(_ text: String?) -> [String: String] {
+    public static func decode(_ text: String?) -> PostDetails {
         guard let text, let data = text.data(using: .utf8) else { return [:] }
-        return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
+        return PostDetails(stored: (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:])
     }
 }

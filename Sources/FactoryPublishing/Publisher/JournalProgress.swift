@@ -6,7 +6,7 @@ struct JournalProgress: PostProgress {
     let journal: any PostJournal
     let id: Int64
 
-    func save(remoteId: String?, details: [String: String], step: PostStep) async throws {
+    func save(remoteId: String?, details: PostDetails, step: PostStep) async throws {
         try await journal.advance(id, state: step.state, remoteId: remoteId, details: details)
     }
 }

@@ -53,7 +53,7 @@ public struct WeekStats: Sendable, Codable, Equatable {
                 url: record.url, postedAt: record.updatedAt, hour: calendar.component(.hour, from: posted),
                 series: item.map { $0.content.memorySeries ?? $0.kind.rawValue } ?? "?", template: item?.content.templateName,
                 voice: item?.content.narrationVoice, figures: last.map(PostFigures.init) ?? PostFigures(), fetchedAt: last?.fetchedAt,
-                reads: reads.count, history: history, visibility: last?.visibility ?? record.details["privacy"], reason: last?.reason,
+                reads: reads.count, history: history, visibility: last?.visibility ?? record.details[.privacy], reason: last?.reason,
                 stuck: nil, itemCostUSD: costs[record.item] ?? 0)
             stats.stuck = StuckPost.check(platform: record.platform, visibility: stats.visibility, postId: postId,
                                           everViewed: history.contains { $0.views != nil }, reads: reads.count,

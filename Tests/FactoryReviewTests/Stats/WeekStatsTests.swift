@@ -25,7 +25,7 @@ struct WeekStatsTests {
         return try ManifestLoader.load(path: path, kinds: StandardKinds.registry).items
     }
 
-    static func post(_ id: Int64, _ item: String, _ platform: Platform, remote: String?, details: [String: String] = [:]) -> PostRecord {
+    static func post(_ id: Int64, _ item: String, _ platform: Platform, remote: String?, details: PostDetails = [:]) -> PostRecord {
         PostRecord(id: id, week: "2026-W48", item: item, platform: platform, version: "v", attempt: 1, state: .posted, remoteId: remote,
                    details: details, runId: "p", createdAt: posted, updatedAt: posted)
     }
@@ -74,9 +74,9 @@ struct WeekStatsTests {
 
     @Test("stuck posts: SELF_ONLY, private, a TikTok id never found, no Instagram figures after 48 h; each names a fix")
     func stuck() throws {
-        let posts = [Self.post(1, "mon", .tiktok, remote: "v_pub_file~1", details: ["privacy": "SELF_ONLY"]),
-                     Self.post(2, "mon", .youtube, remote: "yt-mon", details: ["privacy": "private"]),
-                     Self.post(3, "wed", .tiktok, remote: "v_pub_file~2", details: ["privacy": "PUBLIC_TO_EVERYONE"]),
+        let posts = [Self.post(1, "mon", .tiktok, remote: "v_pub_file~1", details: [.privacy: "SELF_ONLY"]),
+                     Self.post(2, "mon", .youtube, remote: "yt-mon", details: [.privacy: "private"]),
+                     Self.post(3, "wed", .tiktok, remote: "v_pub_file~2", details: [.privacy: "PUBLIC_TO_EVERYONE"]),
                      Self.post(4, "wed", .instagram, remote: "1790003")]
         let snapshots = [Self.snap("wed", .tiktok, "v_pub_file~2", at: "2026-11-24T06:00:00Z", ["view_count": nil], reason: "not found"),
                          Self.snap("wed", .instagram, "1790003", at: "2026-11-26T23:00:00Z", ["views": nil], reason: "no figures yet")]

@@ -33,10 +33,10 @@ extension InstagramClient {
         guard let container = Self.text(json["id"]), !container.isEmpty else {
             throw PublishError(.transient, platform: platform, "POST /media for \(request.item) answered without a container id")
         }
-        var details = ["container": container, "mode": mode]
-        if let uri = json["uri"] as? String { details["upload_uri"] = uri }
+        var details: PostDetails = [.container: container, .mode: mode]
+        if let uri = json["uri"] as? String { details[.uploadURI] = uri }
         try await progress.save(remoteId: container, details: details, step: .started)
-        if mode == "resumable", let refusal = try await upload(request, container: container, uri: details["upload_uri"]) {
+        if mode == "resumable", let refusal = try await upload(request, container: container, uri: details[.uploadURI]) {
             return .abandoned(reason: "the upload host refused container \(container)'s video (\(refusal))")
         }
         try await progress.save(remoteId: container, details: [:], step: .uploaded)

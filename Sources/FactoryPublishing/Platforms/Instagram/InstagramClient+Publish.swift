@@ -23,7 +23,7 @@ extension InstagramClient {
         guard let media = Self.text(json["id"]), !media.isEmpty else {
             throw PublishError(.transient, platform: platform, "media_publish for \(request.item) answered without a media id")
         }
-        try await progress.save(remoteId: container, details: ["media": media], step: .publishing)
+        try await progress.save(remoteId: container, details: [.media: media], step: .publishing)
         return await posted(media)
     }
 
@@ -37,19 +37,19 @@ extension InstagramClient {
     /// PUBLISHED container is never published again (docs/publishing.md, idempotency).
     func resume(_ request: PostRequest, container: String, saved: SavedPost, account: String,
                 progress: any PostProgress) async throws -> PostOutcome {
-        if let media = saved.details["media"] { return await posted(media) }
+        if let media = saved.details[.media] { return await posted(media) }
         let status = try await containerStatus(container)
         switch status.code {
         case "PUBLISHED": return try await published(request, container: container, account: account)
         case "FINISHED": return try await publish(request, container: container, account: account, progress: progress)
         case "ERROR", "EXPIRED": return Self.lost(status, container: container)
         default:
-            if saved.step == .started, saved.details["mode"] != "video_url" {
+            if saved.step == .started, saved.details[.mode] != "video_url" {
                 // The bytes may not all have gone, and Meta documents no way to learn the offset the
                 // host holds: the whole file goes again from 0. A host that has every byte takes
                 // that; one holding part of them refuses it (2207053), and since an unpublished
                 // container never lands, it is closed and replaced.
-                if let refusal = try await upload(request, container: container, uri: saved.details["upload_uri"]) {
+                if let refusal = try await upload(request, container: container, uri: saved.details[.uploadURI]) {
                     return .abandoned(reason: "the upload host refused container \(container)'s video again (\(refusal))")
                 }
                 try await progress.save(remoteId: container, details: [:], step: .uploaded)

@@ -31,7 +31,7 @@ public struct InstagramClient: PlatformClient {
             throw PublishError(.credentials, platform: platform,
                                "no Instagram user id for \(request.item); set INSTAGRAM_USER_ID or run `factory auth instagram`")
         }
-        if let saved, let container = saved.details["container"] ?? saved.remoteId {
+        if let saved, let container = saved.details[.container] ?? saved.remoteId {
             return try await resume(request, container: container, saved: saved, account: account, progress: progress)
         }
         return try await start(request, account: account, progress: progress)

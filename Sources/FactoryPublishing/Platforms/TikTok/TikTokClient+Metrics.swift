@@ -15,7 +15,7 @@ extension TikTokClient: MetricReader {
         var unknown: [MetricTarget] = []
         for target in targets {
             // An inbox upload stays in the creator's drafts until they post it in the app: no id, no figures.
-            if target.record.details["mode"] == "inbox" {
+            if target.record.details[.mode] == "inbox" {
                 batch.readings[target.record.id] = MetricReading(
                     postId: target.record.remoteId ?? "", values: Self.missing,
                     reason: "sent to the creator's TikTok inbox: it has no id until they post it in the app")
@@ -34,7 +34,7 @@ extension TikTokClient: MetricReader {
                     if let id = found[target.record.id] {
                         known.append((target, id))
                     } else {
-                        let privacy = target.record.details["privacy"]
+                        let privacy = target.record.details[.privacy]
                         batch.readings[target.record.id] = MetricReading(
                             postId: target.record.remoteId ?? "", values: Self.missing, visibility: privacy,
                             reason: privacy == "SELF_ONLY" ? "posted SELF_ONLY: only the creator can see it, and TikTok lists no figures"
@@ -57,13 +57,13 @@ extension TikTokClient: MetricReader {
                 let videos = (data["videos"] as? [[String: Any]] ?? [])
                 for (target, id) in chunk {
                     guard let video = videos.first(where: { PostingEndpoint.text($0["id"]) == id }) else {
-                        batch.readings[target.record.id] = MetricReading(postId: id, values: Self.missing, visibility: target.record.details["privacy"],
+                        batch.readings[target.record.id] = MetricReading(postId: id, values: Self.missing, visibility: target.record.details[.privacy],
                                                                          reason: "video/query did not return it (deleted, or no longer public)")
                         continue
                     }
                     var values: [String: Double?] = [:]
                     for name in Self.countNames { values.updateValue(PostingEndpoint.number(video[name]).map(Double.init), forKey: name) }
-                    batch.readings[target.record.id] = MetricReading(postId: id, values: values, visibility: target.record.details["privacy"])
+                    batch.readings[target.record.id] = MetricReading(postId: id, values: values, visibility: target.record.details[.privacy])
                 }
             }
         }

@@ -56,10 +56,10 @@ public struct TikTokClient: PlatformClient {
         guard let publishId = data["publish_id"] as? String, let uploadURL = data["upload_url"] as? String else {
             throw PublishError(.refused, platform: platform, "video init answered without publish_id or upload_url")
         }
-        var details = ["upload_url": uploadURL, "chunk_size": String(plan.chunkSize), "mode": direct ? "direct" : "inbox"]
+        var details: PostDetails = [.uploadURL: uploadURL, .chunkSize: String(plan.chunkSize), .mode: direct ? "direct" : "inbox"]
         // Kept for the figures: a SELF_ONLY post is seen by nobody but the creator (docs/analytics.md).
-        if direct { details["privacy"] = request.tiktok.privacy.rawValue }
-        if let username { details["username"] = username }
+        if direct { details[.privacy] = request.tiktok.privacy.rawValue }
+        if let username { details[.username] = username }
         // Saved before any byte: from here on this publish_id may land, and a restart must ask about it.
         try await progress.save(remoteId: publishId, details: details, step: .started)
         return try await upload(request.video, plan: plan, from: 0, to: uploadURL, publishId: publishId,
@@ -88,7 +88,7 @@ public struct TikTokClient: PlatformClient {
 
     private func resume(_ request: PostRequest, saved: SavedPost, publishId: String, size: Int64,
                         progress: any PostProgress) async throws -> PostOutcome {
-        let username = saved.details["username"]
+        let username = saved.details[.username]
         guard case .status(let status) = try await fetchStatus(publishId) else {
             return .processing("status/fetch is rate-limited; publish_id \(publishId) is asked about next time")
         }
@@ -96,11 +96,11 @@ public struct TikTokClient: PlatformClient {
         if status.word == "PROCESSING_UPLOAD", status.uploadedBytes < size {
             // The same publish_id gets its remaining chunks, from where TikTok's bytes stop: it
             // cannot become a second post. Without its upload URL it waits for TikTok's verdict.
-            guard let uploadURL = saved.details["upload_url"] else {
+            guard let uploadURL = saved.details[.uploadURL] else {
                 return .processing("TikTok holds \(status.uploadedBytes) of \(size) bytes of publish_id \(publishId) "
                     + "and its upload URL was not kept; it stays open until TikTok fails it")
             }
-            let chunk = saved.details["chunk_size"].flatMap(Int64.init) ?? TikTokChunkPlan(size: size, preferred: preferredChunk).chunkSize
+            let chunk = saved.details[.chunkSize].flatMap(Int64.init) ?? TikTokChunkPlan(size: size, preferred: preferredChunk).chunkSize
             let plan = TikTokChunkPlan(size: size, chunkSize: chunk)
             return try await upload(request.video, plan: plan, from: plan.chunk(containing: status.uploadedBytes), to: uploadURL,
                                     publishId: publishId, username: username, progress: progress)

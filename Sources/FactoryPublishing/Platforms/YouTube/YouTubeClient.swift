@@ -22,14 +22,14 @@ public struct YouTubeClient: PlatformClient {
     public func post(_ request: PostRequest, saved: SavedPost?, progress: any PostProgress) async throws -> PostOutcome {
         let size = try PostingEndpoint.size(of: request.video, platform: platform)
         if let saved, saved.step != .intent {
-            if let video = saved.details["video"] { return try await poll(video) }
-            if let session = (saved.details["session"] ?? saved.remoteId).flatMap(URL.init(string:)) {
+            if let video = saved.details[.video] { return try await poll(video) }
+            if let session = (saved.details[.session] ?? saved.remoteId).flatMap(URL.init(string:)) {
                 // Ask the session before any byte: a killed publish's upload may have finished.
                 switch try await upload(request.video, size: size, to: session, from: nil) {
                 case .complete(let video): return try await finish(video, progress: progress)
                 case .gone: break
                 }
-                let began = saved.details["began"].flatMap { ISO8601DateFormatter().date(from: $0) }
+                let began = saved.details[.began].flatMap { ISO8601DateFormatter().date(from: $0) }
                 if let video = try await findUpload(title: Self.title(request), since: began) {
                     return try await finish(video, progress: progress)
                 }
@@ -58,8 +58,8 @@ public struct YouTubeClient: PlatformClient {
         // Saved before any byte: a restart asks this session how far it got, and if the session is
         // gone, looks for a video of this title uploaded since `began`.
         // The privacy asked for is kept for the figures: a private video is flagged in `factory stats`.
-        try await progress.save(remoteId: location, details: ["session": location, "began": began,
-                                                              "privacy": request.youtube.privacy.rawValue], step: .started)
+        try await progress.save(remoteId: location, details: [.session: location, .began: began,
+                                                              .privacy: request.youtube.privacy.rawValue], step: .started)
         switch try await upload(request.video, size: size, to: session, from: 0) {
         case .complete(let video): return try await finish(video, progress: progress)
         case .gone:
@@ -71,7 +71,7 @@ public struct YouTubeClient: PlatformClient {
     }
 
     private func finish(_ video: String, progress: any PostProgress) async throws -> PostOutcome {
-        try await progress.save(remoteId: video, details: ["video": video], step: .uploaded)
+        try await progress.save(remoteId: video, details: [.video: video], step: .uploaded)
         return try await poll(video)
     }
 
