@@ -131,6 +131,32 @@ struct PiperWorkersTests {
         #expect(accented.pcm.count > voice.sampleRate && !accented.phonemes.isEmpty && workers.startedCount == 1)
     }
 
+    @Test("a sentence longer than the voice reads at once: read in parts at its commas, every word timed in order, as long as read whole",
+          .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
+    func longSentenceInParts() throws {
+        let voice = try PiperVoice.locate(environment: ["PATH": ""])
+        let workers = PiperWorkers()
+        defer { workers.close() }
+        let clause = "Mia walked slowly through the quiet forest with Hoot on her shoulder, "
+        let sentence = String(repeating: clause, count: 5) + "and then she slept."
+        let long = try voice.synthesize(sentence, lengthScale: 1.35, workers: workers)
+        let short = try voice.synthesize("Mia walked slowly through the quiet forest.", lengthScale: 1.35, workers: workers)
+        // Each part is spoken on its own, from its start mark to its end mark; no sentence pause between.
+        let starts = long.phonemes.filter { $0.symbol == "^" }.count
+        #expect(starts >= 4 && starts <= 6, "\(starts) parts for \(sentence.count) characters")
+        #expect(short.phonemes.filter { $0.symbol == "^" }.count == 1)
+        #expect(!long.phonemes.contains { $0.symbol == " " && $0.samples >= voice.sampleRate / 4 })
+        #expect(long.phonemes.reduce(0) { $0 + $1.samples } * 2 == long.pcm.count)
+        let words = PiperVoice.wordTimings(text: sentence, phonemes: long.phonemes, sampleRate: voice.sampleRate)
+        #expect(words.count == sentence.split(separator: " ").count)
+        #expect(zip(words, words.dropFirst()).allSatisfy { $0.end <= $1.start + 0.001 && $0.start <= $1.start })
+        // Five times the clause plus a little, read at the same pace as the short sentence (±30 %).
+        let seconds = Double(long.pcm.count / 2) / Double(voice.sampleRate)
+        let pace = Double(short.pcm.count / 2) / Double(voice.sampleRate) * Double(sentence.count) / 44
+        #expect(seconds > pace * 0.7 && seconds < pace * 1.3, "\(seconds) s against \(pace) s expected")
+        #expect(workers.startedCount == 1)
+    }
+
     @Test("the voice's optimised graph: the first worker saves it, the next loads it and speaks as well, another checkout's copy shares it; stale graphs go; a cache it cannot write is no cache",
           .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func optimisedGraphCached() throws {

@@ -22,8 +22,9 @@ extension PiperVoice {
     /// files not used for 30 days, and temporary files a day old, are removed when a new graph is
     /// saved. Anything wrong with the cache (unwritable, unreadable) falls back to loading as before.
     ///
-    /// A request is one JSON line: `{"text": …, "scale": 1.35, "silence": 0.5}`. Its text is spoken
-    /// line by line as the `piper` CLI does, with `silence` seconds between sentences. The answer is
+    /// A request is one JSON line: `{"text": …, "scale": 1.35, "silence": 0.5, "longest": 120}`. Its
+    /// text is spoken line by line as the `piper` CLI does, with `silence` seconds between sentences,
+    /// and a sentence of more than `longest` phonemes in parts (0: whole). The answer is
     /// one JSON line, `{"bytes": n, "aligned": true, "phonemes": […], "samples": […]}` (each
     /// phoneme's sample count, sentence pauses as " "), followed by n bytes of 16-bit PCM; or
     /// `{"error": "…"}` and no audio when that text could not be spoken (the worker stays usable).
@@ -134,6 +135,36 @@ except Exception:
         unlink(building)
     cached, building = "", ""
     voice = PiperVoice.load(model, config_path=config, include_alignments=True)
+# A sentence's activations grow with its length (about 1 MB a phoneme at the bedtime pace: a
+# 600-character sentence peaked at 1 GB), so one longer than `longest` phonemes is read in parts,
+# each ending at a comma, semicolon or colon past its first third, else at a word break. A part's
+# end and the next one's start already make the pause a comma would.
+BREAKS = {",", ";", ":"}
+def parts(phonemes, longest):
+    out = []
+    while longest > 0 and len(phonemes) > longest:
+        window = phonemes[:longest]
+        cut = max((i for i, p in enumerate(window) if p in BREAKS and i >= longest // 3), default=-1) + 1
+        if cut == 0:
+            cut = max((i for i, p in enumerate(window) if p == " " and i > 0), default=longest)
+        out.append(phonemes[:cut])
+        phonemes = phonemes[cut:]
+        while phonemes and phonemes[0] == " ":
+            phonemes = phonemes[1:]
+    return [part for part in out + [phonemes] if part]
+whole_sentences = voice.phonemize
+joins, longest = [], 0
+def phonemize_in_parts(text):
+    # piper's `synthesize` yields one chunk for each list returned here, in order; `joins` says
+    # which chunks go on the sentence before them.
+    found = []
+    joins.clear()
+    for sentence in whole_sentences(text):
+        for index, part in enumerate(parts([p for p in sentence], longest)):
+            found.append(part)
+            joins.append(index > 0)
+    return found
+voice.phonemize = phonemize_in_parts
 out = stdout.buffer
 while True:
     line = stdin.buffer.readline()  # bytes: the request is UTF-8 JSON whatever the locale says
@@ -146,11 +177,12 @@ while True:
         ask = loads(line)
         gap = int(voice.config.sample_rate * float(ask["silence"]))
         syn = SynthesisConfig(length_scale=float(ask["scale"]))
+        longest = int(ask.get("longest", 0))
         for text in str(ask["text"]).splitlines():
             if not text.strip():
                 continue
-            for chunk in voice.synthesize(text.strip(), syn, include_alignments=True):
-                if not first:
+            for index, chunk in enumerate(voice.synthesize(text.strip(), syn, include_alignments=True)):
+                if not first and not joins[index]:
                     pcm += bytes(gap * 2)
                     phonemes.append(" ")
                     samples.append(gap)

@@ -26,6 +26,12 @@ extension PiperVoice {
     /// activations of its longest sentence, twice (about 350 MB each).
     public static let processes = AsyncSemaphore(limit: 1)
 
+    /// The most phonemes the voice reads at once: a longer sentence is read in parts, each ending
+    /// at a comma (else a word break). The voice's memory grows about 1 MB a phoneme of what it
+    /// reads at once: 600 characters in one sentence peaked at 1 GB, in parts of 120 at 440 MB
+    /// (measured 6 Dec 2026, the worker loading the model as it is; see docs/performance.md).
+    public static let longestPart = 120
+
     /// Seconds of silence between sentences at the bedtime pace: a calm breath.
     public static let sentenceSilence = 0.5
 

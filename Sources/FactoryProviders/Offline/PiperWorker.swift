@@ -65,7 +65,8 @@ final class PiperWorker: @unchecked Sendable {
         defer { watchdog.cancel() }
         let request: Data
         do {
-            request = try JSONSerialization.data(withJSONObject: ["text": text, "scale": lengthScale, "silence": sentenceSilence]) + Data("\n".utf8)
+            request = try JSONSerialization.data(withJSONObject: ["text": text, "scale": lengthScale, "silence": sentenceSilence,
+                                                                      "longest": PiperVoice.longestPart] as [String: Any]) + Data("\n".utf8)
             try input.write(contentsOf: request)
         } catch {
             throw died("could not be sent the text (\(error.localizedDescription))")
