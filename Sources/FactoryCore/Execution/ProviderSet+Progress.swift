@@ -5,7 +5,8 @@ extension ProviderSet {
     /// offline alike): counted in flight while it runs, then timed, with its model, cost and cache flag.
     func reporting(to progress: RunProgress) -> ProviderSet {
         ProviderSet(text: ReportingText(inner: text, progress: progress), image: ReportingImage(inner: image, progress: progress),
-                    speech: speech.map { ReportingSpeech(inner: $0, progress: progress) }, description: description)
+                    speech: speech.map { ReportingSpeech(inner: $0, progress: progress) }, description: description,
+                    fetchesDone: fetchesDone)
     }
 }
 

@@ -88,6 +88,13 @@ public struct Runner: Sendable {
                            prepared: prepared).stages
         await progress.begin(items: items.count)
         var outcomes: [String: ItemOutcome] = [:]
+        // Once every item has fetched, what the providers keep warm for it goes (the offline voice),
+        // on a thread of its own, while the renders go on.
+        let fetched = FetchCountdown(items.count)
+        let letGo = Task { [fetchesDone = providers.fetchesDone] in
+            await fetched.wait()
+            if let fetchesDone { try? await BlockingIO.run(fetchesDone) }
+        }
         // Paid stages serve earlier items first; renders take the pool longest first.
         let renderOrder = RenderOrder.priorities(items)
         await withTaskGroup(of: ItemOutcome.self) { group in
@@ -95,7 +102,7 @@ public struct Runner: Sendable {
                 let renderPriority = renderOrder[item.id] ?? index
                 group.addTask {
                     await self.make(item, prepared: prepared[item.id], priority: index, renderPriority: renderPriority,
-                                    renderLimit: renderLimit)
+                                    renderLimit: renderLimit, fetched: fetched)
                 }
             }
             for await outcome in group {
@@ -106,6 +113,8 @@ public struct Runner: Sendable {
                     + (outcome.message.map { ": \($0)" } ?? "")))
             }
         }
+        fetched.finish()
+        await letGo.value
         try? FileManager.default.removeItem(at: weekFolder.appendingPathComponent(".staging"))
         var calls: CallSummary?
         if let gateway {
@@ -215,26 +224,29 @@ public struct Runner: Sendable {
         await make(item, prepared: nil, priority: priority, renderPriority: renderPriority, renderLimit: renderLimit)
     }
 
-    func make(_ item: Item, prepared: PreparedJob?, priority: Int, renderPriority: Int?, renderLimit: AsyncSemaphore) async -> ItemOutcome {
+    func make(_ item: Item, prepared: PreparedJob?, priority: Int, renderPriority: Int?, renderLimit: AsyncSemaphore,
+              fetched: FetchCountdown? = nil) async -> ItemOutcome {
         let started = Date()
         var outcome = ItemOutcome(id: item.id, kind: item.kind, day: item.day.rawValue, status: .failed,
                                   message: nil, costUSD: 0, seconds: 0, bundle: nil)
         if let problems = manifest.itemProblems[item.id], !problems.isEmpty {
             outcome.message = "item \(item.id): " + problems.map(\.description).joined(separator: "; ")
             if problems.contains(where: \.setting) { outcome.badSetting = true }
+            fetched?.done()
             return outcome
         }
         let prepared = prepared ?? self.prepared(job(for: item, providers: providers.reporting(to: progress)))
         return await make(prepared.job, keeps: prepared.keeps, outcome: outcome, started: started,
-                          priority: priority, renderPriority: renderPriority ?? priority, renderLimit: renderLimit)
+                          priority: priority, renderPriority: renderPriority ?? priority, renderLimit: renderLimit, fetched: fetched)
     }
 
     /// The item's work with its kind's types: fetch, then render the same assets, no casts.
     func make<Job: KindJob>(_ job: Job, keeps: Bool, outcome: ItemOutcome, started: Date, priority: Int, renderPriority: Int,
-                            renderLimit: AsyncSemaphore) async -> ItemOutcome {
+                            renderLimit: AsyncSemaphore, fetched: FetchCountdown? = nil) async -> ItemOutcome {
         var outcome = outcome
         let item = job.item
         if keeps {
+            fetched?.done()
             outcome.status = .done
             outcome.message = "up to date (made from this manifest by this version); kept"
             outcome.bundle = weekFolder.appendingPathComponent(item.id).path
@@ -242,7 +254,10 @@ public struct Runner: Sendable {
         }
         do {
             let context = CallContext(item: item.id, stage: .unnamed, gateway: gateway, priority: priority)
-            let (assets, records) = try await job.fetch(context: context)
+            let (assets, records) = try await { () async throws -> (Job.Assets, [GenerationRecord]) in
+                defer { fetched?.done() }
+                return try await job.fetch(context: context)
+            }()
             outcome.costUSD = records.reduce(0) { $0 + $1.costUSD }
             if options.skipRender {
                 outcome.status = .fetched

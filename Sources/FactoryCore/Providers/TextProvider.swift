@@ -103,10 +103,16 @@ public struct ProviderSet: Sendable {
     public var speech: (any SpeechProvider)?
     /// One line per role saying which provider is used and whether it is live.
     public var description: [String]
-    public init(text: any TextProvider, image: any ImageProvider, speech: (any SpeechProvider)? = nil, description: [String] = []) {
+    /// Called once every item of a run has fetched, so nothing more will be asked: lets go of what
+    /// a provider keeps warm for the run (the offline voice's worker, 160–360 MB, idle otherwise
+    /// for the rest of the week's renders).
+    public var fetchesDone: (@Sendable () -> Void)?
+    public init(text: any TextProvider, image: any ImageProvider, speech: (any SpeechProvider)? = nil, description: [String] = [],
+                fetchesDone: (@Sendable () -> Void)? = nil) {
         self.text = text
         self.image = image
         self.speech = speech
         self.description = description
+        self.fetchesDone = fetchesDone
     }
 }
