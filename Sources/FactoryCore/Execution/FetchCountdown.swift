@@ -2,11 +2,12 @@ import Synchronization
 
 /// The run's items counted down as each is done fetching (or failed to, or was kept): `wait()`
 /// returns once none is left, so what the providers keep warm for fetches can go before the
-/// week's renders are over (`ProviderSet.fetchesDone`).
+/// week's renders are over (`ProviderSet.fetchesDone`), and renders can wait for it
+/// (`ProviderSet.fetchesFirst`).
 final class FetchCountdown: Sendable {
     private struct State {
         var left: Int
-        var waiter: CheckedContinuation<Void, Never>?
+        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: Mutex<State>
@@ -15,31 +16,31 @@ final class FetchCountdown: Sendable {
 
     /// One item is past its fetch.
     func done() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.left -= 1
-            guard state.left <= 0 else { return nil }
-            defer { state.waiter = nil }
-            return state.waiter
+            guard state.left <= 0 else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
         }
-        waiter?.resume()
+        waiters.forEach { $0.resume() }
     }
 
     /// Every item is past its fetch, counted or not (the run is over).
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.left = 0
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { state.waiters = [] }
+            return state.waiters
         }
-        waiter?.resume()
+        waiters.forEach { $0.resume() }
     }
 
-    /// Returns once every item is past its fetch. One waiter.
+    /// Returns once every item is past its fetch.
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in
                 if state.left <= 0 { return true }
-                state.waiter = continuation
+                state.waiters.append(continuation)
                 return false
             }
             if now { continuation.resume() }

@@ -6,7 +6,7 @@ extension ProviderSet {
     func reporting(to progress: RunProgress) -> ProviderSet {
         ProviderSet(text: ReportingText(inner: text, progress: progress), image: ReportingImage(inner: image, progress: progress),
                     speech: speech.map { ReportingSpeech(inner: $0, progress: progress) }, description: description,
-                    fetchesDone: fetchesDone)
+                    fetchesDone: fetchesDone, fetchesFirst: fetchesFirst)
     }
 }
 

@@ -262,6 +262,7 @@ public struct Runner: Sendable {
             if options.skipRender {
                 outcome.status = .fetched
             } else {
+                if providers.fetchesFirst { await fetched?.wait() }
                 try Task.checkCancellation()
                 let (bundle, notes) = try await renderLimit.withPermit(priority: renderPriority) { () async throws -> (String, [String]) in
                     let writer = try BundleWriter(weekFolder: weekFolder, itemId: item.id, replacement: options.publish,

@@ -107,12 +107,19 @@ public struct ProviderSet: Sendable {
     /// a provider keeps warm for the run (the offline voice's worker, 160–360 MB, idle otherwise
     /// for the rest of the week's renders).
     public var fetchesDone: (@Sendable () -> Void)?
+    /// True when every fetch is local work on this machine's cores (all offline): renders then
+    /// start once every item has fetched, so the offline voice (300-360 MB as it speaks) and the
+    /// renders (150-190 MB each) never hold memory at once. The cores do the same work in either
+    /// order. With a live provider a render starts as soon as its own item has fetched, since
+    /// fetches then mostly wait on the network.
+    public var fetchesFirst: Bool
     public init(text: any TextProvider, image: any ImageProvider, speech: (any SpeechProvider)? = nil, description: [String] = [],
-                fetchesDone: (@Sendable () -> Void)? = nil) {
+                fetchesDone: (@Sendable () -> Void)? = nil, fetchesFirst: Bool = false) {
         self.text = text
         self.image = image
         self.speech = speech
         self.description = description
         self.fetchesDone = fetchesDone
+        self.fetchesFirst = fetchesFirst
     }
 }

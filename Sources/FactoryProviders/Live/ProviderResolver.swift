@@ -65,7 +65,7 @@ public struct ResolvedProviders: Sendable {
                 "text: offline (--offline: curated templates, nothing is spent)",
                 "image: offline (--offline: procedural art, nothing is spent)",
                 "speech: offline (\(OfflineSpeechProvider.describe()); --offline, nothing is spent)",
-            ], fetchesDone: { [workers = speech.workers] in workers.close() }), speech: speech, transport: nil, live: [:], voiceWorkers: speech.workers)
+            ], fetchesDone: { [workers = speech.workers] in workers.close() }, fetchesFirst: true), speech: speech, transport: nil, live: [:], voiceWorkers: speech.workers)
         }
         // Made only when a provider is live: an HTTP client must be shut down once made.
         var transport: HTTPTransport?
@@ -154,7 +154,8 @@ public struct ResolvedProviders: Sendable {
         }
         if !choice.voiceMap.isEmpty, speechLive { speech = VoiceMappedSpeechProvider(speech, map: choice.voiceMap) }
         let release: (@Sendable () -> Void)? = voiceWorkers.map { workers in { @Sendable in workers.close() } }
-        var resolved = ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines, fetchesDone: release),
+        var resolved = ResolvedProviders(set: ProviderSet(text: text, image: image, speech: speech, description: lines, fetchesDone: release,
+                                                          fetchesFirst: live.isEmpty),
                                          speech: speech, transport: transport, live: live, voiceWorkers: voiceWorkers)
         if let provider = textChoice {
             resolved.models.append(.init(provider: provider, model: (text as? AnthropicClient)?.model ?? (text as? OpenAIChatClient)?.model ?? "",

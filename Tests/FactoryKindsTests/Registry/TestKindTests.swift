@@ -5,6 +5,7 @@ import FactoryProviders
 import FactoryReview
 import FactoryTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// A fifth kind registered through its descriptor alone (`NoteCardKind` in FactoryTesting): the
@@ -132,6 +133,47 @@ import Testing
         let mended = try await run(try folder.write(Self.manifest, to: "week.yaml"))
         #expect(mended.items.first { $0.id == "tue-card" }?.status == .done)
         #expect(!FileManager.default.fileExists(atPath: kept.path))
+    }
+
+    /// The offline image painter, slowed for one item: its fetch ends `delay` after it began.
+    struct DelayedImages: ImageProvider {
+        let inner: any ImageProvider
+        let item: String
+        let delay: Duration
+        var isPaid: Bool { false }
+        var name: String { inner.name }
+        func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
+            if context.item == item { try await Task.sleep(for: delay) }
+            return try await inner.generate(request, context: context)
+        }
+    }
+
+    /// All-local fetches (the offline voice among them) go first: a render starts once every item
+    /// has fetched, and what the providers kept warm for the fetches is let go once, before the
+    /// run ends. With live providers a render starts as soon as its own item has fetched.
+    @Test(arguments: [true, false])
+    func rendersWaitForEveryFetchWhenFetchesAreLocal(fetchesFirst: Bool) async throws {
+        let folder = try TemporaryFolder("fetches-first")
+        let path = try folder.write(Self.manifest + "\n  - { id: wed-card, kind: note-card, day: wednesday, note: \"Call Ana\" }\n",
+                                    to: "week.yaml")
+        let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
+        let released = Mutex(0)
+        let slow = Duration.seconds(3)
+        var providers = ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry),
+                                    image: DelayedImages(inner: OfflineImageProvider(kinds: NoteCardKind.registry), item: "wed-card", delay: slow),
+                                    fetchesDone: { released.withLock { $0 += 1 } })
+        providers.fetchesFirst = fetchesFirst
+        let report = try await Runner(manifest: manifest, providers: providers, kinds: NoteCardKind.registry,
+                                      options: RunOptions(only: ["tue-card", "wed-card"], output: folder.url.appendingPathComponent("out")),
+                                      log: { _ in }).run()
+        #expect(report.items.map(\.status) == [.done, .done], "\(report.items.map { $0.message ?? "" })")
+        #expect(released.withLock { $0 } == 1, "let go once, when both had fetched")
+        let quick = try #require(report.items.first { $0.id == "tue-card" })
+        if fetchesFirst {
+            #expect(quick.seconds >= 3, "tue-card rendered after wed-card's 3 s fetch: \(quick.seconds) s")
+        } else {
+            #expect(quick.seconds < 3, "tue-card did not wait for wed-card: \(quick.seconds) s")
+        }
     }
 
     @Test func itIsRememberedAcrossWeeksThroughItsDescriptor() async throws {
