@@ -145,7 +145,7 @@ struct PiperWorkersTests {
         let starts = long.phonemes.filter { $0.symbol == "^" }.count
         #expect(starts >= 4 && starts <= 6, "\(starts) parts for \(sentence.count) characters")
         #expect(short.phonemes.filter { $0.symbol == "^" }.count == 1)
-        #expect(!long.phonemes.contains { $0.symbol == " " && $0.samples >= voice.sampleRate / 4 })
+        #expect(!long.phonemes.contains { $0.symbol == " " && $0.samples == Int(Double(voice.sampleRate) * PiperVoice.sentenceSilence) })
         #expect(long.phonemes.reduce(0) { $0 + $1.samples } * 2 == long.pcm.count)
         let words = PiperVoice.wordTimings(text: sentence, phonemes: long.phonemes, sampleRate: voice.sampleRate)
         #expect(words.count == sentence.split(separator: " ").count)

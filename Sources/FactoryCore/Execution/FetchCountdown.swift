@@ -15,20 +15,16 @@ final class FetchCountdown: Sendable {
     init(_ count: Int) { state = Mutex(State(left: count)) }
 
     /// One item is past its fetch.
-    func done() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.left -= 1
-            guard state.left <= 0 else { return [] }
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume() }
-    }
+    func done() { release { $0 - 1 } }
 
     /// Every item is past its fetch, counted or not (the run is over).
-    func finish() {
+    func finish() { release { _ in 0 } }
+
+    /// Sets what is left, and wakes every waiter once none is.
+    private func release(_ left: (Int) -> Int) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.left = 0
+            state.left = left(state.left)
+            guard state.left <= 0 else { return [] }
             defer { state.waiters = [] }
             return state.waiters
         }

@@ -160,7 +160,7 @@ def phonemize_in_parts(text):
     found = []
     joins.clear()
     for sentence in whole_sentences(text):
-        for index, part in enumerate(parts([p for p in sentence], longest)):
+        for index, part in enumerate(parts(sentence, longest)):
             found.append(part)
             joins.append(index > 0)
     return found

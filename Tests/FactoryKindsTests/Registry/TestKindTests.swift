@@ -158,7 +158,7 @@ import Testing
                                     to: "week.yaml")
         let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
         let released = Mutex(0)
-        let slow = Duration.seconds(3)
+        let slow = Duration.seconds(5)
         var providers = ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry),
                                     image: DelayedImages(inner: OfflineImageProvider(kinds: NoteCardKind.registry), item: "wed-card", delay: slow),
                                     fetchesDone: { released.withLock { $0 += 1 } })
@@ -170,9 +170,9 @@ import Testing
         #expect(released.withLock { $0 } == 1, "let go once, when both had fetched")
         let quick = try #require(report.items.first { $0.id == "tue-card" })
         if fetchesFirst {
-            #expect(quick.seconds >= 3, "tue-card rendered after wed-card's 3 s fetch: \(quick.seconds) s")
+            #expect(quick.seconds >= 5, "tue-card rendered after wed-card's 5 s fetch: \(quick.seconds) s")
         } else {
-            #expect(quick.seconds < 3, "tue-card did not wait for wed-card: \(quick.seconds) s")
+            #expect(quick.seconds < 5, "tue-card did not wait for wed-card: \(quick.seconds) s")
         }
     }
 
