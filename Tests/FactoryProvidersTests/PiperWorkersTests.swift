@@ -157,6 +157,29 @@ struct PiperWorkersTests {
         #expect(workers.startedCount == 1)
     }
 
+    @Test("the decoder over windows of a sentence's frames: the same samples as decoded whole, with the noise at 0",
+          .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
+    func decoderInWindows() throws {
+        let voice = try PiperVoice.locate(environment: ["PATH": ""])
+        let workers = PiperWorkers()
+        defer { workers.close() }
+        let text = "The moon was round and bright, and every leaf on the willow shone like a little silver coin.\nSleep well."
+        let whole = try voice.synthesize(text, lengthScale: 1.35, noise: 0, decoderWindow: 0, workers: workers)
+        let windowed = try voice.synthesize(text, lengthScale: 1.35, noise: 0, workers: workers)
+        // About 6 s (520 frames) and 1 s: five windows of at most 128 frames, then one.
+        #expect(whole.decoderRuns == 2)
+        #expect(windowed.decoderRuns >= 5 && windowed.decoderRuns <= 7, "\(windowed.decoderRuns) runs")
+        #expect(windowed.pcm.count == whole.pcm.count && windowed.phonemes == whole.phonemes)
+        let a = whole.pcm.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let b = windowed.pcm.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let largest = zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? .max
+        // Too little context shows at every cut (4 frames: differences of thousands); 16 leaves the
+        // samples as they were, within a step or two of rounding.
+        #expect(largest <= 4, "largest difference \(largest) of 32,767")
+        #expect((a.map { abs(Int($0)) }.max() ?? 0) > 3_000, "a spoken sentence, not silence")
+        #expect(workers.startedCount == 1)
+    }
+
     @Test("the voice's optimised graph: the first worker saves it, the next loads it and speaks as well, another checkout's copy shares it; stale graphs go; a cache it cannot write is no cache",
           .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func optimisedGraphCached() throws {
@@ -180,12 +203,14 @@ struct PiperWorkersTests {
         }
         let text = "The stars are watching over you."
         let first = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
+        // The model's two halves, under one key: the front and the decoder.
         let saved = models().filter { !$0.hasPrefix("en_GB-") }
-        #expect(saved.count == 1 && saved[0].hasPrefix("en_US-joe-medium-") && saved[0] != "en_US-joe-medium-000000000000000000000000.onnx", "\(saved)")
+        #expect(saved.count == 2 && saved.allSatisfy { $0.hasPrefix("en_US-joe-medium-") && !$0.contains("000000000000000000000000") }, "\(saved)")
+        #expect(saved.map { $0.dropLast("-decoder.onnx".count) }.first == saved.map { $0.dropLast("-front.onnx".count) }.last, "\(saved)")
         #expect(models() == ["en_GB-alba-medium-222222222222222222222222.onnx"] + saved)
         #expect(!files.fileExists(atPath: folder.appendingPathComponent("en_US-joe-medium-111111111111111111111111.onnx.77.tmp").path))
-        let size = try #require(try files.attributesOfItem(atPath: folder.appendingPathComponent(saved[0]).path)[.size] as? Int)
-        #expect(size > 50_000_000)
+        let sizes = try saved.map { try #require(try files.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.size] as? Int) }
+        #expect(sizes.reduce(0, +) > 50_000_000 && sizes.allSatisfy { $0 > 1_000_000 }, "\(sizes)")
         // A new worker (a new pool) loads the saved graph: no second file, the same kind of answer.
         let second = try voice.synthesize(text, lengthScale: 1.35, workers: PiperWorkers(cacheFolder: folder.path))
         #expect(models().filter { !$0.hasPrefix("en_GB-") } == saved)
@@ -203,6 +228,7 @@ struct PiperWorkersTests {
         #expect(models().filter { !$0.hasPrefix("en_GB-") } == saved)
         for spoken in [first, second, third] {
             #expect(!spoken.phonemes.isEmpty && spoken.phonemes.reduce(0) { $0 + $1.samples } * 2 == spoken.pcm.count)
+            #expect(spoken.decoderRuns >= 1, "the split model, from the cache or not")
         }
         #expect(abs(first.pcm.count - second.pcm.count) < first.pcm.count / 5)
         #expect(abs(first.pcm.count - third.pcm.count) < first.pcm.count / 5)

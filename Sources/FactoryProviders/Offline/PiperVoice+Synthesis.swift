@@ -6,6 +6,9 @@ import Foundation
 public struct PiperSpeech: Sendable {
     public var pcm: Data
     public var phonemes: [PiperPhoneme]
+    /// How many times a worker ran the voice's decoder (one a sentence or part, more when decoded in
+    /// windows: `PiperVoice.decoderWindow`); 0 when not told (the plain CLI, a voice loaded whole).
+    public var decoderRuns = 0
 }
 
 /// One phoneme (or `^`/`$`, punctuation, or a " " between words) and how many samples it lasts.
@@ -32,6 +35,14 @@ extension PiperVoice {
     /// (measured 6 Dec 2026, the worker loading the model as it is; see docs/performance.md).
     public static let longestPart = 120
 
+    /// The most latent frames (256 samples each, 11.6 ms at 22,050 Hz) the voice's decoder turns into
+    /// audio at once: a longer sentence is decoded in equal windows, each with 16 frames of context
+    /// either side, whose samples equal the whole sentence's. The decoder's activations were most of
+    /// the voice's memory: the sample story's voice peaked at 194 MB with windows of 128 frames,
+    /// against 359 MB reading each sentence whole, and as fast (measured 7 Dec 2026; see
+    /// docs/performance.md). 0 decodes every sentence at once.
+    public static let decoderWindow = 128
+
     /// Seconds of silence between sentences at the bedtime pace: a calm breath.
     public static let sentenceSilence = 0.5
 
@@ -39,11 +50,15 @@ extension PiperVoice {
     /// once and also reports the phoneme alignment); a bare `piper` runs once per call with
     /// `--output_raw`, text on stdin and raw PCM on stdout, both pipes drained while it runs. Blocks
     /// until the audio is there (at most `timeout` seconds); throws on a failure or no audio.
+    /// `noise` (Piper's noise scales, nil for the voice's own) and `decoderWindow` reach the worker
+    /// only; the plain CLI decodes whole sentences.
     public func synthesize(_ text: String, lengthScale: Double, sentenceSilence: Double = PiperVoice.sentenceSilence,
+                           noise: Double? = nil, decoderWindow: Int = PiperVoice.decoderWindow,
                            timeout: TimeInterval = 600, workers: PiperWorkers = PiperWorkers()) throws -> PiperSpeech {
         let scale = String(format: "%.3f", lengthScale), silence = String(format: "%.3f", sentenceSilence)
         if let python {
-            let speech = try workers.speak(text, voice: self, python: python, lengthScale: scale, sentenceSilence: silence, timeout: timeout)
+            let request = PiperRequest(text: text, scale: lengthScale, silence: sentenceSilence, frames: decoderWindow, noise: noise)
+            let speech = try workers.speak(request, voice: self, python: python, timeout: timeout)
             guard speech.pcm.count >= 2 else {
                 throw FactoryError(.provider, "piper (through \(python.path)) produced no audio for \(text.count) characters")
             }

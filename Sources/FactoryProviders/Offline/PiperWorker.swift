@@ -52,9 +52,9 @@ final class PiperWorker: @unchecked Sendable {
 
     var isRunning: Bool { process.isRunning }
 
-    /// Speaks `text`; throws when the worker dies, says nothing for `timeout` seconds (it is then
+    /// Speaks the request's text; throws when the worker dies, says nothing for `timeout` seconds (it is then
     /// ended), or answers with an error. `Failure.usable` tells the pool whether to keep it.
-    func speak(_ text: String, lengthScale: String, sentenceSilence: String, timeout: TimeInterval) throws(Failure) -> PiperSpeech {
+    func speak(_ request: PiperRequest, timeout: TimeInterval) throws(Failure) -> PiperSpeech {
         let watchdog = DispatchWorkItem { [weak self] in
             guard let self, process.isRunning else { return }
             expired.withLock { $0 = true }
@@ -63,11 +63,8 @@ final class PiperWorker: @unchecked Sendable {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         defer { watchdog.cancel() }
-        let request: Data
         do {
-            request = try JSONSerialization.data(withJSONObject: ["text": text, "scale": lengthScale, "silence": sentenceSilence,
-                                                                      "longest": PiperVoice.longestPart] as [String: Any]) + Data("\n".utf8)
-            try input.write(contentsOf: request)
+            try input.write(contentsOf: JSONEncoder().encode(request) + Data("\n".utf8))
         } catch {
             throw died("could not be sent the text (\(error.localizedDescription))")
         }
@@ -76,11 +73,11 @@ final class PiperWorker: @unchecked Sendable {
             throw died("answered something that is not its JSON header (\(String(decoding: line.prefix(120), as: UTF8.self)))")
         }
         if let error = answer.error {
-            throw Failure(message: "could not speak \(text.count) characters: \(error)", usable: true, timedOut: false)
+            throw Failure(message: "could not speak \(request.text.count) characters: \(error)", usable: true, timedOut: false)
         }
         guard let count = answer.bytes, let pcm = read(count) else { throw died("ended in the middle of its audio") }
         let phonemes = answer.aligned == true ? zip(answer.phonemes ?? [], answer.samples ?? []).map { PiperPhoneme($0, $1) } : []
-        return PiperSpeech(pcm: pcm.count % 2 == 0 ? pcm : pcm.dropLast(), phonemes: phonemes)
+        return PiperSpeech(pcm: pcm.count % 2 == 0 ? pcm : pcm.dropLast(), phonemes: phonemes, decoderRuns: answer.decoded ?? 0)
     }
 
     /// Closes stdin, which ends the worker's loop, and waits for it: its peak memory then counts as a
@@ -120,6 +117,7 @@ final class PiperWorker: @unchecked Sendable {
         var aligned: Bool?
         var phonemes: [String]?
         var samples: [Int]?
+        var decoded: Int?
         var error: String?
     }
 

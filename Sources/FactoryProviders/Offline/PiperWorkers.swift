@@ -43,18 +43,17 @@ public final class PiperWorkers: Sendable {
         for slot in idle.withLock({ slots in defer { slots.removeAll() }; return slots }) { slot.worker.close() }
     }
 
-    /// Speaks `text` with the worker of `voice` (the waiting one, else a new one), and keeps it for
+    /// Speaks the request's text with the worker of `voice` (the waiting one, else a new one), and keeps it for
     /// the next request unless it broke. A worker that died without answering (not one that ran out
     /// of time) is replaced once and the text asked again. Blocks: call it off the concurrency
     /// pool's threads.
-    func speak(_ text: String, voice: PiperVoice, python: URL, lengthScale: String, sentenceSilence: String,
-               timeout: TimeInterval) throws -> PiperSpeech {
+    func speak(_ request: PiperRequest, voice: PiperVoice, python: URL, timeout: TimeInterval) throws -> PiperSpeech {
         var attempt = 0
         while true {
             attempt += 1
             let worker = try take(voice, python: python)
             do {
-                let speech = try worker.speak(text, lengthScale: lengthScale, sentenceSilence: sentenceSilence, timeout: timeout)
+                let speech = try worker.speak(request, timeout: timeout)
                 giveBack(worker, voice)
                 return speech
             } catch {
