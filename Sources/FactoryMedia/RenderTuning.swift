@@ -14,6 +14,9 @@ public struct RenderTuning: Sendable, Equatable {
     public var frameDump: String?
     /// Draw every frame in full (normally only what changed since the picture was last drawn).
     public var fullRedraw: Bool
+    /// libx264's threads; nil: `VideoEncoder.loneThreads`, for a render that has the cores to itself.
+    /// A run sets it with `sharing(renders:)`.
+    public var encoderThreads: Int?
 
     /// What a run uses: our x264 options, file pages released, a ring of 3, no dump.
     public static let standard = RenderTuning()
@@ -25,6 +28,17 @@ public struct RenderTuning: Sendable, Equatable {
         self.ringDepth = max(1, ringDepth)
         self.frameDump = frameDump
         self.fullRedraw = fullRedraw
+    }
+
+    /// These knobs for one of `renders` renders going at once on `cores` cores: each encoder gets
+    /// its share of the cores (at least one thread, at most four). Two renders on two cores
+    /// encoding with one thread each keep both cores as busy as two frame threads each, and hold
+    /// fewer frames: the sample week peaked at 334 MB against 426 MB, 2 % longer (77.1 against
+    /// 75.3 s; 7 Dec 2026, docs/performance.md). A lone render keeps the encoder's own count.
+    public func sharing(renders: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> RenderTuning {
+        var tuning = self
+        if renders > 1 { tuning.encoderThreads = min(4, max(1, cores / renders)) }
+        return tuning
     }
 
     /// The knobs as set in `environment` (handed down by the command layer, never read here):

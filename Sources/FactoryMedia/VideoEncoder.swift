@@ -78,7 +78,8 @@ public final class VideoEncoder: @unchecked Sendable {
         // Threading: two frame threads (measured at 1080x1920 on 2 cores, 2026-11-24/25): they
         // keep both cores busy where slice threads left a third idle, and hold fewer frames than
         // ffmpeg's default three. Lookahead and B-frames: see `x264Params`.
-        v.pointee.thread_count = Int32(min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        // A render that shares the cores with others takes its share (`RenderTuning.sharing`).
+        v.pointee.thread_count = Int32(settings.tuning.encoderThreads ?? Self.loneThreads)
         av_opt_set(v.pointee.priv_data, "x264-params", Self.x264Params(for: settings), 0)
         try AV.check(avcodec_open2(v, h264, nil), .settings, "cannot open libx264 at \(settings.width)x\(settings.height)")
 
@@ -122,6 +123,9 @@ public final class VideoEncoder: @unchecked Sendable {
         try AV.check(cf_av_format_open_io(fmt, path), .open, "cannot open \(path) for writing")
         try AV.check(cf_av_write_header_faststart(fmt), .mux, "cannot write the MP4 header of \(path)")
     }
+
+    /// libx264's threads for a render that has the machine's cores to itself.
+    public static var loneThreads: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// libx264's options beyond the preset, by what the picture holds. Each input frame x264
     /// keeps costs 6 MB at 1080x1920 (the picture and its half-size lookahead planes) and each

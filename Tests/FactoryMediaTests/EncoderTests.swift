@@ -61,6 +61,29 @@ import Testing
         for option in expected { #expect(words.contains(option), "\(content), \(preset): \(option) not in \(options)") }
     }
 
+    /// A render sharing the cores takes its share of them (one thread each for two renders on two
+    /// cores); alone it keeps the encoder's own count. x264 writes the count it ran with into the stream.
+    @Test func aRenderSharingTheCoresTakesItsShare() throws {
+        #expect(RenderTuning.standard.sharing(renders: 1, cores: 2).encoderThreads == nil)
+        #expect(RenderTuning.standard.sharing(renders: 2, cores: 2).encoderThreads == 1)
+        #expect(RenderTuning.standard.sharing(renders: 3, cores: 2).encoderThreads == 1)
+        #expect(RenderTuning.standard.sharing(renders: 2, cores: 6).encoderThreads == 3)
+        #expect(RenderTuning.standard.sharing(renders: 2, cores: 32).encoderThreads == 4)
+        let folder = try TemporaryFolder("encoder-threads")
+        func threads(_ tuning: RenderTuning) throws -> String? {
+            let path = folder.path("\(UUID().uuidString).mp4")
+            let scene = Scene(width: 320, height: 320, duration: 0.4, background: (30, 60, 90))
+            _ = try SceneRenderer.render(scene, audio: nil, to: path, settings: VideoSettings(width: 320, height: 320, preset: .draft, tuning: tuning))
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let start = try #require(bytes.range(of: Data("x264 - core".utf8)))
+            let options = String(decoding: bytes[start.lowerBound...].prefix(2000).prefix { $0 != 0 }, as: UTF8.self)
+            return options.split(separator: " ").first { $0.hasPrefix("threads=") }.map(String.init)
+        }
+        #expect(try threads(RenderTuning.standard.sharing(renders: 2, cores: 2)) == "threads=1")
+        #expect(try threads(RenderTuning.standard) == "threads=\(VideoEncoder.loneThreads)")
+        #expect(VideoEncoder.loneThreads >= 2)
+    }
+
     /// What a render rasterises as it goes (here a layer made at 0.2 s) is made with libvips'
     /// operation cache off, and the sequence's versions are really made during the render.
     @Test func renderRasterisesWithoutTheOperationCache() throws {

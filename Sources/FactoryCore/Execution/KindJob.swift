@@ -37,12 +37,16 @@ public struct KindContext: Sendable {
     public let weekFolder: URL
     /// The content memory for the run (nil: no memory, nothing is checked for repeats).
     public let memory: RunMemory?
+    /// How many renders the run may have going at once (`concurrency.render`, at most its items):
+    /// the cores a render's encoder takes are shared out by it.
+    public let rendersAtOnce: Int
 
-    public init(manifest: Manifest, providers: ProviderSet, weekFolder: URL, memory: RunMemory? = nil) {
+    public init(manifest: Manifest, providers: ProviderSet, weekFolder: URL, memory: RunMemory? = nil, rendersAtOnce: Int = 1) {
         self.manifest = manifest
         self.providers = providers
         self.weekFolder = weekFolder
         self.memory = memory
+        self.rendersAtOnce = max(1, rendersAtOnce)
     }
 }
 

@@ -193,7 +193,7 @@ public struct Runner: Sendable {
     /// The job that makes an item of its kind (with `providers` in place of the run's when given).
     func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
         kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder,
-                                             memory: memory))
+                                             memory: memory, rendersAtOnce: min(manifest.concurrency.render, max(1, selected.count))))
     }
 
     /// True when the published bundle is current (this manifest, this version, the same inputs

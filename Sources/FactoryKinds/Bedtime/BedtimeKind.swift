@@ -29,7 +29,7 @@ public enum BedtimeKind {
             decode: { try BedtimeSpec(from: $0) },
             job: { item, spec, context in
                 BedtimeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
-                           weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning)
+                           weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning.sharing(renders: context.rendersAtOnce))
             })
     }
 }

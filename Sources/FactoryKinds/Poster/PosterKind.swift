@@ -30,7 +30,7 @@ public enum PosterKind {
             decode: { try PosterSpec(from: $0) },
             job: { item, spec, context in
                 PosterJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
-                          memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning)
+                          memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning.sharing(renders: context.rendersAtOnce))
             })
     }
 }

@@ -27,7 +27,7 @@ public enum RecipeKind {
             decode: { try RecipeSpec(from: $0) },
             job: { item, spec, context in
                 RecipeJob(item: item, spec: spec, manifest: context.manifest, providers: context.providers,
-                          weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning)
+                          weekFolder: context.weekFolder, memory: context.memory.map { $0.guarding(item: item) }, tuning: tuning.sharing(renders: context.rendersAtOnce))
             })
     }
 }

@@ -176,6 +176,36 @@ import Testing
         }
     }
 
+    /// The kinds it makes jobs for, as given, noting how many renders each job was told run at once.
+    final class CountingKinds: KindFactory {
+        let inner: any KindFactory
+        let seen = Mutex<[String: Int]>([:])
+        init(inner: any KindFactory) { self.inner = inner }
+        func job(for item: Item, in context: KindContext) -> any KindJob {
+            seen.withLock { $0[item.id] = context.rendersAtOnce }
+            return inner.job(for: item, in: context)
+        }
+    }
+
+    /// A job learns how many renders share the cores with it: the run's `concurrency.render`, at
+    /// most as many as the run has items (a lone item's encoder keeps every core).
+    @Test(arguments: [(2, [String](), 2), (2, ["tue-card"], 1), (4, [], 3), (1, [], 1)])
+    func jobsAreToldHowManyRendersShareTheCores(render: Int, only: [String], expected: Int) async throws {
+        let folder = try TemporaryFolder("renders-at-once")
+        let path = try folder.write(Self.manifest.replacingOccurrences(of: "week: 2026-W48\n", with: "week: 2026-W48\nconcurrency: { render: \(render) }\n")
+                                    + "\n  - { id: wed-card, kind: note-card, day: wednesday, note: \"Call Ana\" }\n", to: "week.yaml")
+        let manifest = try ManifestLoader.load(path: path, kinds: NoteCardKind.registry)
+        #expect(manifest.concurrency.render == render)
+        let kinds = CountingKinds(inner: NoteCardKind.registry)
+        let providers = ProviderSet(text: OfflineTextProvider(kinds: StandardKinds.registry), image: OfflineImageProvider(kinds: NoteCardKind.registry))
+        _ = try await Runner(manifest: manifest, providers: providers, kinds: kinds,
+                             options: RunOptions(only: only, output: folder.url.appendingPathComponent("out"), skipRender: true),
+                             log: { _ in }).run()
+        let seen = kinds.seen.withLock { $0 }
+        #expect(Set(seen.keys) == Set(only.isEmpty ? ["mon-poster", "tue-card", "wed-card"] : only))
+        #expect(seen.values.allSatisfy { $0 == expected }, "\(seen)")
+    }
+
     @Test func itIsRememberedAcrossWeeksThroughItsDescriptor() async throws {
         let folder = try TemporaryFolder("test-kind")
         let path = try folder.write(Self.manifest, to: "week.yaml")
