@@ -17,6 +17,8 @@ public struct RenderTuning: Sendable, Equatable {
     /// libx264's threads; nil: `VideoEncoder.loneThreads`, for a render that has the cores to itself.
     /// A run sets it with `sharing(renders:)`.
     public var encoderThreads: Int?
+    /// `FACTORY_X264_THREADS`: libx264's threads whatever the share (for measuring).
+    public var fixedThreads: Int?
 
     /// What a run uses: our x264 options, file pages released, a ring of 3, no dump.
     public static let standard = RenderTuning()
@@ -37,18 +39,20 @@ public struct RenderTuning: Sendable, Equatable {
     /// 75.3 s; 7 Dec 2026, docs/performance.md). A lone render keeps the encoder's own count.
     public func sharing(renders: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> RenderTuning {
         var tuning = self
-        if renders > 1 { tuning.encoderThreads = min(4, max(1, cores / renders)) }
+        if renders > 1, fixedThreads == nil { tuning.encoderThreads = min(4, max(1, cores / renders)) }
         return tuning
     }
 
     /// The knobs as set in `environment` (handed down by the command layer, never read here):
     /// `FACTORY_X264_PARAMS`, `FACTORY_KEEP_FILE_PAGES` (set at all), `FACTORY_RING` (a number),
-    /// `FACTORY_FRAME_DUMP` (a file), `FACTORY_FULL_REDRAW` (set at all). An unset or unreadable
-    /// one keeps its default.
+    /// `FACTORY_FRAME_DUMP` (a file), `FACTORY_FULL_REDRAW` (set at all), `FACTORY_X264_THREADS`
+    /// (a number, for every render however many run at once). An unset or unreadable one keeps its default.
     public init(environment: [String: String]) {
         self.init(x264Params: environment["FACTORY_X264_PARAMS"],
                   keepFilePages: environment["FACTORY_KEEP_FILE_PAGES"] != nil,
                   ringDepth: environment["FACTORY_RING"].flatMap { Int($0) } ?? 3,
                   frameDump: environment["FACTORY_FRAME_DUMP"], fullRedraw: environment["FACTORY_FULL_REDRAW"] != nil)
+        fixedThreads = environment["FACTORY_X264_THREADS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        encoderThreads = fixedThreads
     }
 }

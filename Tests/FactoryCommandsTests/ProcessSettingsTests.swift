@@ -16,6 +16,8 @@ struct ProcessSettingsTests {
         ("FACTORY_RING", "none", { $0.render.ringDepth == 3 }),
         ("FACTORY_RING", "0", { $0.render.ringDepth == 1 }),
         ("FACTORY_FRAME_DUMP", "/tmp/frames.yuv", { $0.render.frameDump == "/tmp/frames.yuv" }),
+        ("FACTORY_X264_THREADS", "1", { $0.render.encoderThreads == 1 && $0.render.sharing(renders: 2, cores: 8).encoderThreads == 1 }),
+        ("FACTORY_X264_THREADS", "many", { $0.render.encoderThreads == nil && $0.render.sharing(renders: 2, cores: 2).encoderThreads == 1 }),
         ("FACTORY_PUBLISH", "link", { $0.publish == .link }),
         ("FACTORY_PUBLISH", "exchange", { $0.publish == .exchange }),
         ("FACTORY_PUBLISH", "rsync", { $0.publish == nil }),

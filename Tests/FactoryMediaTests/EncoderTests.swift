@@ -69,6 +69,10 @@ import Testing
         #expect(RenderTuning.standard.sharing(renders: 3, cores: 2).encoderThreads == 1)
         #expect(RenderTuning.standard.sharing(renders: 2, cores: 6).encoderThreads == 3)
         #expect(RenderTuning.standard.sharing(renders: 2, cores: 32).encoderThreads == 4)
+        // `FACTORY_X264_THREADS`, for measuring, holds whatever the share.
+        let fixed = RenderTuning(environment: ["FACTORY_X264_THREADS": "3"])
+        #expect(fixed.encoderThreads == 3 && fixed.sharing(renders: 2, cores: 2).encoderThreads == 3)
+        #expect(RenderTuning(environment: ["FACTORY_X264_THREADS": "0"]).encoderThreads == nil)
         let folder = try TemporaryFolder("encoder-threads")
         func threads(_ tuning: RenderTuning) throws -> String? {
             let path = folder.path("\(UUID().uuidString).mp4")

@@ -219,7 +219,7 @@ def load_whole(base):
     return PiperVoice(session=session(graph, f"{base}.onnx" if base else ""), config=voice_config)
 voice = None
 for load in (load_split, load_whole):
-    # Each with the cache, then without (unwritable, unreadable); the last try without `onnx`.
+    # Each with the cache, then without it (unwritable, unreadable).
     for where in ([base, ""] if base else [""]):
         try:
             voice = load(where)
@@ -229,7 +229,8 @@ for load in (load_split, load_whole):
     if voice:
         break
 if voice is None:
-    voice = PiperVoice.load(model, config_path=config)
+    # No `onnx` (the alignment extra) to split or patch it: the model as it is, without word timings.
+    voice = PiperVoice(session=session(lambda: model, ""), config=voice_config)
 if base and saved_graphs:
     try:
         prune(stem, set(saved_graphs))
