@@ -158,10 +158,10 @@ def session(graph, name):
 WINDOW, CONTEXT = 128, 16
 window, decoded = WINDOW, 0
 def split_graphs():
-    import onnx
+    from onnx import load as load_onnx
     from onnx.utils import Extractor
     from piper.patch_voice_with_alignment import add_alignment_output
-    graph = onnx.load(model)
+    graph = load_onnx(model)
     ceil = add_alignment_output(graph)
     decoder = [node for node in graph.graph.node if node.name.startswith("/dec/")]
     made = {name for node in decoder for name in node.output}
@@ -192,11 +192,11 @@ class Windowed:
         for index in range(count):
             start, end = frames * index // count, frames * (index + 1) // count
             first, last = max(0, start - CONTEXT), min(frames, end + CONTEXT)
-            audio = self.decoder.run(None, {self.latent: numpy.ascontiguousarray(latent[:, :, first:last])})[0]
+            audio = self.decoder.run(None, {self.latent: ascontiguousarray(latent[:, :, first:last])})[0]
             hop = audio.shape[-1] // (last - first)
             pieces.append(audio[..., (start - first) * hop:(end - first) * hop])
-        return [numpy.concatenate(pieces, axis=-1), widths]
-import numpy
+        return [concatenate(pieces, axis=-1), widths]
+from numpy import ascontiguousarray, concatenate
 from piper import PiperConfig, PiperVoice, SynthesisConfig
 with open(config, encoding="utf-8") as described:
     voice_config = PiperConfig.from_dict(loads(described.read()))
@@ -211,9 +211,9 @@ def load_split(base):
     return PiperVoice(session=Windowed(front, decoder), config=voice_config)
 def load_whole(base):
     def graph():
-        import onnx
+        from onnx import load as load_onnx
         from piper.patch_voice_with_alignment import add_alignment_output
-        whole = onnx.load(model)
+        whole = load_onnx(model)
         add_alignment_output(whole)
         return whole.SerializeToString()
     return PiperVoice(session=session(graph, f"{base}.onnx" if base else ""), config=voice_config)
