@@ -52,6 +52,29 @@ struct PiperWorkersTests {
         #expect(workers.startedCount == 1, "the worker that said an error is kept")
     }
 
+    /// This process's resident file pages, in KiB (`Rss` less `Anonymous` in smaps_rollup).
+    static func residentFilePages() throws -> Int {
+        var fields: [String: Int] = [:]
+        for line in try String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            if parts.count >= 2, let kb = Int(parts[1]) { fields[String(parts[0].dropLast())] = kb }
+        }
+        return try #require(fields["Rss"]) - (try #require(fields["Anonymous"]))
+    }
+
+    @Test("before the voice reads, the factory lets its clean file pages go, at most once a second")
+    func roomForTheVoice() throws {
+        let workers = PiperWorkers()
+        let start = ContinuousClock.now
+        // The test binary's own code and libraries are mapped: 10 MB or more of them resident.
+        let before = try Self.residentFilePages()
+        #expect(workers.makeRoom(now: start))
+        let after = try Self.residentFilePages()
+        #expect(after < before - 5 * 1024, "file pages \(before) KiB before, \(after) KiB after")
+        #expect(!workers.makeRoom(now: start + .milliseconds(900)), "again within the second: not released")
+        #expect(workers.makeRoom(now: start + .milliseconds(1000)))
+    }
+
     @Test("a worker that dies: started again once; when that one dies too, the error has its status and stderr")
     func dies() throws {
         let (folder, voice) = try Self.standIn("read -r line; echo 'ModuleNotFoundError: No module named onnx' >&2; exit 3")

@@ -1,4 +1,5 @@
 import FactoryCore
+import FactoryImaging
 import Foundation
 import Synchronization
 
@@ -18,6 +19,10 @@ public final class PiperWorkers: Sendable {
     private let idle = Mutex<[Idle]>([])
     private let started = Mutex(0)
     private let restarted = Mutex(0)
+    /// When this process last let its clean file pages go for the voice (`makeRoom()`).
+    private let lastRoomMade = Mutex<ContinuousClock.Instant?>(nil)
+    /// At most one release a second: each reads /proc/self/smaps (about 2 ms).
+    static let roomInterval: Duration = .seconds(1)
     /// onnxruntime threads a worker: every core, since one worker speaks at a time.
     let threads: Int
     /// Where workers keep the voice's optimised graph (`PiperVoice.cacheFolder`); nil for none.
@@ -49,6 +54,7 @@ public final class PiperWorkers: Sendable {
     /// pool's threads.
     func speak(_ request: PiperRequest, voice: PiperVoice, python: URL, timeout: TimeInterval) throws -> PiperSpeech {
         var attempt = 0
+        makeRoom()
         while true {
             attempt += 1
             let worker = try take(voice, python: python)
@@ -65,6 +71,23 @@ public final class PiperWorkers: Sendable {
                 restarted.withLock { $0 += 1 }
             }
         }
+    }
+
+    /// Lets this process's clean file pages go (`Vips.releaseFilePages`) before the voice reads, at
+    /// most once a `roomInterval`. While the voice reads (about 190 MB of its own), the factory is
+    /// fetching the week's other items and holds 80-88 MB of library pages that start-up and the
+    /// offline art touched once: the sample week peaked there at 341 MB across its processes, near
+    /// the 350 MB budget (7 Dec 2026, docs/performance.md). A page needed again is mapped back
+    /// from the page cache on its next touch. Returns whether it released now.
+    @discardableResult
+    func makeRoom(now: ContinuousClock.Instant = .now) -> Bool {
+        let due = lastRoomMade.withLock { last -> Bool in
+            guard last.map({ now - $0 >= Self.roomInterval }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if due { Vips.releaseFilePages() }
+        return due
     }
 
     private func take(_ voice: PiperVoice, python: URL) throws -> PiperWorker {
