@@ -23,6 +23,11 @@ int cf_vips_cache_max(void);
 void cf_vips_release_memory(void);
 /// Caps glibc's malloc arenas (process-wide; call before threads start).
 void cf_vips_limit_malloc_arenas(int arenas);
+/// Serves every allocation of at least `bytes` with its own mapping, returned on free, and stops
+/// glibc raising that threshold as large blocks are freed (process-wide).
+void cf_vips_fix_mmap_threshold(int bytes);
+/// The bytes glibc's malloc holds in mappings of their own (mallinfo2's hblkhd).
+size_t cf_vips_mapped_heap_bytes(void);
 /// Returns freed heap pages to the system (malloc_trim); needs no libvips start-up.
 void cf_vips_trim_heap(void);
 /// Unmaps this process's clean pages of read-only file mappings (program and library code and

@@ -1,0 +1,40 @@
+import FactoryImaging
+import Testing
+
+/// `Vips.tuneMalloc`: large blocks get mappings of their own, given back on free, every time.
+@Suite struct MallocTuningTests {
+    /// glibc by default raises its mmap threshold to the largest block freed, so a second block
+    /// of the same size comes from the arena and stays resident after it is freed. Fixed, every
+    /// one is mapped and unmapped. Other tests' threads allocate too: each round may retry.
+    @Test func largeBlocksAreMappedEveryTime() {
+        Vips.tuneMalloc()
+        let size = 4 << 20
+        for round in 1...3 {
+            var seen: [String] = []
+            let mapped = (1...5).contains { _ in
+                let before = Vips.mappedHeapBytes
+                let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+                block.storeBytes(of: UInt8(round), as: UInt8.self)
+                let during = Vips.mappedHeapBytes
+                block.deallocate()
+                let after = Vips.mappedHeapBytes
+                seen.append("\(before) -> \(during) -> \(after)")
+                return during - before >= size && during - after >= size
+            }
+            #expect(mapped, "round \(round): a freed 4 MiB block was not mapped and given back (mapped bytes \(seen))")
+        }
+    }
+
+    /// Blocks under the threshold stay in the arenas (a mapping each would cost a page fault per use).
+    @Test func smallBlocksStayInTheArenas() {
+        Vips.tuneMalloc()
+        let small = Vips.defaultMmapThreshold / 4
+        let stayed = (1...5).contains { _ in
+            let before = Vips.mappedHeapBytes
+            let block = UnsafeMutableRawPointer.allocate(byteCount: small, alignment: 16)
+            defer { block.deallocate() }
+            return Vips.mappedHeapBytes == before
+        }
+        #expect(stayed, "a \(small)-byte block got a mapping of its own")
+    }
+}
