@@ -28,7 +28,7 @@ public struct BenchCommand: AsyncParsableCommand {
 
     /// Parses the arguments and runs the chosen bench.
     public static func entry() async {
-        Vips.tuneMalloc()
+        Vips.tuneMalloc(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try parseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {

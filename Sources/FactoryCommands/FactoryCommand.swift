@@ -138,7 +138,7 @@ struct ManifestLocation: Sendable {
 extension FactoryCommand {
     /// Parses the arguments and runs the chosen subcommand, awaiting async ones.
     public static func entry() async {
-        Vips.tuneMalloc()
+        Vips.tuneMalloc(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try parseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {
