@@ -28,6 +28,7 @@ void cf_vips_release_memory(void) {
 void cf_vips_limit_malloc_arenas(int arenas) { mallopt(M_ARENA_MAX, arenas); }
 void cf_vips_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 size_t cf_vips_mapped_heap_bytes(void) { return mallinfo2().hblkhd; }
+size_t cf_vips_free_heap_bytes(void) { return mallinfo2().fordblks; }
 void cf_vips_trim_heap(void) { malloc_trim(0); }
 
 long cf_vips_release_clean_file_pages(void) {

@@ -108,6 +108,9 @@ public enum Vips {
     /// The bytes malloc holds in mappings of their own (blocks at or over the threshold).
     public static var mappedHeapBytes: Int { Int(cf_vips_mapped_heap_bytes()) }
 
+    /// The free bytes within malloc's arenas: a block larger than this cannot come from them.
+    public static var freeHeapBytes: Int { Int(cf_vips_free_heap_bytes()) }
+
     /// Reads and clears libvips' error buffer.
     static func takeError() -> String {
         guard let text = cf_vips_error_copy() else { return "" }

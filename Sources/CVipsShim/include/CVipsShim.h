@@ -28,6 +28,8 @@ void cf_vips_limit_malloc_arenas(int arenas);
 void cf_vips_fix_mmap_threshold(int bytes);
 /// The bytes glibc's malloc holds in mappings of their own (mallinfo2's hblkhd).
 size_t cf_vips_mapped_heap_bytes(void);
+/// The free bytes within malloc's arenas (mallinfo2's fordblks).
+size_t cf_vips_free_heap_bytes(void);
 /// Returns freed heap pages to the system (malloc_trim); needs no libvips start-up.
 void cf_vips_trim_heap(void);
 /// Unmaps this process's clean pages of read-only file mappings (program and library code and
