@@ -132,6 +132,28 @@ struct PiperWorkersTests {
         #expect(workers.startedCount == 2)
     }
 
+    @Test("a worker idle for its limit is ended and waited for, one given back since is kept, and the next request starts another")
+    func idleWorkerEnded() async throws {
+        // The stand-in notes its process id beside itself, so the test can see the process gone.
+        let (folder, voice) = try Self.standIn(#"echo $$ >> "$(dirname "$0")/pids"; "# + Self.answering)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workers = PiperWorkers(idleLimit: .milliseconds(700))
+        _ = try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers)
+        #expect(workers.closeIdle() == 0, "a worker given back a moment ago is kept")
+        _ = try voice.synthesize("Goodnight.", lengthScale: 1, workers: workers)
+        #expect(workers.startedCount == 1 && workers.idleCount == 1)
+        let pids = try String(contentsOf: folder.appendingPathComponent("pids"), encoding: .utf8)
+            .split(separator: "\n").compactMap { pid_t($0) }
+        #expect(pids.count == 1)
+        // Nothing calls close(): the pool's own look, 0.75 s after the last request, ends it.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while workers.idleCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(workers.idleCount == 0, "the idle worker was not ended")
+        for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "worker \(pid) is still there") }
+        _ = try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers)
+        #expect(workers.startedCount == 2 && workers.idleCount == 1)
+    }
+
     @Test("the real voice: three chunks, one worker, aligned audio as long as a fresh worker gives",
           .enabled(if: PiperVoiceTests.piperInstalled, "no Piper in .build/piper-venv: run `make piper` first (in CI its absence fails)"))
     func realWorkerReused() throws {

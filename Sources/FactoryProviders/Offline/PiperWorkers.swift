@@ -8,13 +8,21 @@ import Synchronization
 /// before its first word), its onnxruntime using every core. Requests to a voice wait their turn
 /// (`PiperVoice.processes`). A worker that dies mid-request is started again once and asked again;
 /// `close()` ends them all when the run ends, and a worker whose parent is gone (the factory was
-/// killed) ends itself (`PiperVoice.workerScript`).
+/// killed) ends itself (`PiperVoice.workerScript`). A worker left idle for `idleLimit` is ended too:
+/// a cluster worker's session claims jobs for hours and never ends a run's fetches, and its voice
+/// (160 MB and more) would otherwise wait beside every render that follows.
 public final class PiperWorkers: Sendable {
-    /// A worker waiting for its next request.
+    /// A worker waiting for its next request, and since when.
     private struct Idle: Sendable {
         var worker: PiperWorker
         var voice: PiperVoice
+        var since: ContinuousClock.Instant
     }
+
+    /// How long a worker may wait for its next request before it is ended. A week's chunks come
+    /// seconds apart (a story's paragraphs, the next story once its text is written), so a minute
+    /// keeps the voice warm through a run; starting it again costs 0.4–1.1 s.
+    public static let defaultIdleLimit: Duration = .seconds(60)
 
     private let idle = Mutex<[Idle]>([])
     private let started = Mutex(0)
@@ -27,10 +35,14 @@ public final class PiperWorkers: Sendable {
     let threads: Int
     /// Where workers keep the voice's optimised graph (`PiperVoice.cacheFolder`); nil for none.
     let cacheFolder: String?
+    /// See `defaultIdleLimit`.
+    let idleLimit: Duration
 
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, cacheFolder: String? = PiperVoice.cacheFolder()) {
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, cacheFolder: String? = PiperVoice.cacheFolder(),
+                idleLimit: Duration = PiperWorkers.defaultIdleLimit) {
         self.threads = threads
         self.cacheFolder = cacheFolder
+        self.idleLimit = idleLimit
     }
 
     deinit { close() }
@@ -46,6 +58,19 @@ public final class PiperWorkers: Sendable {
     /// their memory counts as finished children's. The next request starts a new one.
     public func close() {
         for slot in idle.withLock({ slots in defer { slots.removeAll() }; return slots }) { slot.worker.close() }
+    }
+
+    /// Ends the workers that have waited `idleLimit` or longer (and waits for them); one given back
+    /// since is kept. Returns how many it ended.
+    @discardableResult
+    func closeIdle(now: ContinuousClock.Instant = .now) -> Int {
+        let stale = idle.withLock { slots -> [Idle] in
+            let (old, fresh) = (slots.filter { now - $0.since >= idleLimit }, slots.filter { now - $0.since < idleLimit })
+            slots = fresh
+            return old
+        }
+        for slot in stale { slot.worker.close() }
+        return stale.count
     }
 
     /// Speaks the request's text with the worker of `voice` (the waiting one, else a new one), and keeps it for
@@ -107,7 +132,16 @@ public final class PiperWorkers: Sendable {
         return worker
     }
 
+    /// Keeps the worker for the next request, and looks again once it could have waited too long
+    /// (off the caller's thread: ending a worker waits for its exit). The look comes 50 ms late:
+    /// Dispatch's clock and `ContinuousClock` are not the same clock, and a look a moment early
+    /// would keep the worker for good.
     private func giveBack(_ worker: PiperWorker, _ voice: PiperVoice) {
-        idle.withLock { $0.append(Idle(worker: worker, voice: voice)) }
+        idle.withLock { $0.append(Idle(worker: worker, voice: voice, since: .now)) }
+        let (seconds, attoseconds) = idleLimit.components
+        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds) &+ 50_000_000)) { [weak self] in
+            self?.closeIdle()
+        }
     }
 }
