@@ -7,7 +7,18 @@ public final class PackedAudioSource: AudioSource {
     private var position = 0
 
     public init(_ buffer: AudioBuffer) {
-        samples = buffer.samples.map { Int16((min(1, max(-1, $0)) * 32767).rounded()) }
+        samples = Self.packed(buffer)
+    }
+
+    /// A soundtrack packed already (`packed(_:)`), e.g. on another thread: the array is shared, not
+    /// copied, so whoever handed it over holds no second copy.
+    public init(packed: [Int16]) {
+        samples = packed
+    }
+
+    /// The buffer's interleaved samples at 16 bits.
+    public static func packed(_ buffer: AudioBuffer) -> [Int16] {
+        buffer.samples.map { Int16((min(1, max(-1, $0)) * 32767).rounded()) }
     }
 
     /// Seconds of sound held.

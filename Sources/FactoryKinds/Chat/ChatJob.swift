@@ -44,6 +44,18 @@ struct ChatJob: Sendable {
         let conversation = assets.conversation
         let timeline = ChatTimeline(conversation: conversation, secondsPerCharacter: spec.typingSpeed.secondsPerCharacter, fps: spec.fps)
         let art = ChatArt(conversation: conversation, spec: spec, format: format, brand: manifest.brand)
+        // The soundtrack is mixed and levelled on a core of its own (0.3 s for the sample chat, on
+        // one core) while the scene is built and its contrast measured: the bubbles' libvips work
+        // leaves a core part idle, and the render waited for the sound after them. It comes back
+        // packed at 16 bits: what an `async let` returns stays alive to the end of the scope, the
+        // whole render, and the Float mix would be twice as much.
+        let (item, music, musicVolume) = (self.item, self.item.music, self.item.musicVolume)
+        async let packed = BlockingIO.run {
+            SoundtrackLevel.levelled(
+                try ChatSoundtrack.mix(timeline: timeline, conversation: conversation,
+                                       music: try music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) },
+                                       musicVolume: musicVolume), for: item).map(PackedAudioSource.packed)
+        }
         // Only the scene and the typed text are kept: the bubbles' images go before the render.
         let (built, typedText) = try { () throws -> (Scene, PixelSequence?) in
             let built = try ChatScene(art: art, timeline: timeline, insets: format.safeInsets).build()
@@ -59,10 +71,7 @@ struct ChatJob: Sendable {
         try Task.checkCancellation()
 
         // Held as 16-bit samples through the render (half the memory of the mix; the music bed goes with the mix).
-        let mix = try ChatSoundtrack.mix(
-            timeline: timeline, conversation: conversation,
-            music: try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) }, musicVolume: item.musicVolume)
-        let sound = SoundtrackLevel.levelled(mix, for: item).map { PackedAudioSource($0) }
+        let sound = try await packed.map { PackedAudioSource(packed: $0) }
         let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
                                      bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset,
                                      content: .screen, tuning: tuning)

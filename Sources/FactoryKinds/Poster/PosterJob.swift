@@ -104,14 +104,22 @@ package struct PosterJob: Sendable {
                               attribution: attribution, brand: manifest.brand)
     }
 
-    /// The video: Ken Burns over the laid-out poster's layers, with the optional music bed
-    /// (`PosterBench` times this).
-    package func video(_ scene: Scene, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
-        let music = try item.music.map { path -> AudioBuffer in
+    /// The music bed decoded, fitted to the video, faded and levelled (nil without music).
+    func musicBed() throws -> AudioBuffer? {
+        try item.music.map { path -> AudioBuffer in
             try AudioDecoder.decode(path: path, maxSeconds: spec.duration + 1)
                 .looped(toAtLeast: spec.duration).trimmed(length: spec.duration)
                 .faded(in: 0.5, out: 1.5).gained(Float(item.musicVolume))
         }.flatMap { SoundtrackLevel.levelled($0, for: item) }
+    }
+
+    /// The video: Ken Burns over the laid-out poster's layers, with the optional music bed
+    /// (`PosterBench` times this).
+    package func video(_ scene: Scene, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
+        try video(scene, music: try musicBed(), to: path)
+    }
+
+    func video(_ scene: Scene, music: AudioBuffer?, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
         let settings = VideoSettings(width: scene.width, height: scene.height, fps: PosterVideo.fps, bitrate: PosterVideo.bitrate, preset: item.quality.preset,
                                      tuning: tuning)
         return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
@@ -170,12 +178,16 @@ package struct PosterJob: Sendable {
         // video on a thread of their own, the stills peaked at 227–230 MB (against 176–184 MB)
         // and the item was no faster on 2 cores: the encoder leaves too little idle.
         // The checks and the metadata need only where the text sits.
+        // The music bed is decoded and levelled on a core of its own meanwhile (0.1 s on one core,
+        // which the render waited for after the stills).
+        let job = self
+        async let music = BlockingIO.run { try job.musicBed() }
         let (legibility, geometry) = try await laidOut(first, others: Array(assets.images.dropFirst()), quote: quote,
                                                        attribution: attribution, writer: writer)
         let scene = legibility.raised.scene
         Vips.releaseMemory()
         try Task.checkCancellation()
-        let (settings, stats) = try video(scene, to: writer.path("video.mp4"))
+        let (settings, stats) = try video(scene, music: try await music, to: writer.path("video.mp4"))
         // The sound's level is read from the file (its AAC decoded) on a core of its own while the
         // captions are written and the video probed.
         async let level = SoundtrackLevel.measured(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)

@@ -85,12 +85,21 @@ struct RecipeJob: Sendable {
         // A plan that fails its checks is not rendered: the runner quarantines it as it stands.
         if planChecks.contains(where: { !$0.passed }) { return planChecks }
         try Task.checkCancellation()
-        // The bed fitted to the video and held at 16 bits; the decoded 20 s (7 MB as Float) goes
-        // before the encoder allocates its frames.
-        let sound = music.map { $0.looped(toAtLeast: plan.duration).trimmed(length: plan.duration)
-                .faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
-            .flatMap { SoundtrackLevel.levelled($0, for: item) }.map { PackedAudioSource($0) }
-        music = nil
+        // The bed fitted to the video and levelled on a core of its own while the text's contrast
+        // is measured (the render waited for it on one core), and handed back at 16 bits. The
+        // decoded 20 s (7 MB as Float) must be gone before the encoder allocates its frames: the
+        // task alone holds it (a local would live as long as this function).
+        let packed: Task<[Int16]?, any Error>
+        do {
+            let (bed, item, duration) = (music, self.item, plan.duration)
+            music = nil
+            packed = Task {
+                try await BlockingIO.run {
+                    bed.map { $0.looped(toAtLeast: duration).trimmed(length: duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
+                        .flatMap { SoundtrackLevel.levelled($0, for: item) }.map(PackedAudioSource.packed)
+                }
+            }
+        }
         let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: RecipeArt.fps, bitrate: 10_000_000,
                                      preset: item.quality.preset, audioBitrate: 160_000, tuning: tuning)
         // The decoded pictures are gone with the plan built; only their layers remain.
@@ -99,6 +108,7 @@ struct RecipeJob: Sendable {
         let legibility = try TextLegibility.ensure(Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration,
                                                          layers: plan.layers), fps: RecipeArt.fps)
         let scene = legibility.raised.scene
+        let sound = try await packed.value.map { PackedAudioSource(packed: $0) }
         let scan = FrameScan.Recorder(interval: 0.5)
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
         // The sound's level (its AAC decoded) on a core of its own, beside the keyframe scan and the cover.
