@@ -46,11 +46,11 @@ struct ChatJob: Sendable {
         let art = ChatArt(conversation: conversation, spec: spec, format: format, brand: manifest.brand)
         // The soundtrack is mixed and levelled on a core of its own (0.3 s for the sample chat, on
         // one core) while the scene is built and its contrast measured: the bubbles' libvips work
-        // leaves a core part idle, and the render waited for the sound after them. It comes back
-        // packed at 16 bits: what an `async let` returns stays alive to the end of the scope, the
-        // whole render, and the Float mix would be twice as much.
+        // leaves a core part idle, and the render waited for the sound after them. `start`, not an
+        // `async let`: a child task would wait for the render's own thread (`BlockingIO.start`).
+        // It comes back packed at 16 bits, held to the end of the render as the source's samples.
         let (item, music, musicVolume) = (self.item, self.item.music, self.item.musicVolume)
-        async let packed = BlockingIO.run {
+        let packed = BlockingIO.start {
             SoundtrackLevel.levelled(
                 try ChatSoundtrack.mix(timeline: timeline, conversation: conversation,
                                        music: try music.map { try AudioDecoder.decode(path: $0, maxSeconds: timeline.duration + 1) },
@@ -71,7 +71,7 @@ struct ChatJob: Sendable {
         try Task.checkCancellation()
 
         // Held as 16-bit samples through the render (half the memory of the mix; the music bed goes with the mix).
-        let sound = try await packed.map { PackedAudioSource(packed: $0) }
+        let sound = try await packed.value.map { PackedAudioSource(packed: $0) }
         let settings = VideoSettings(width: art.metrics.width, height: art.metrics.height, fps: spec.fps,
                                      bitrate: spec.fps == 60 ? 10_000_000 : 8_000_000, preset: item.quality.preset,
                                      content: .screen, tuning: tuning)

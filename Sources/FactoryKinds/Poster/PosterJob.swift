@@ -151,11 +151,12 @@ package struct PosterJob: Sendable {
         // The other variants' pictures are decoded and graded meanwhile (0.1 s each, libvips),
         // beside the main layout's text setting and contrast pass, which leave a core part idle.
         let format = item.format
-        async let backgrounds = BlockingIO.run { try others.map { try PosterLayout.graded(try Image.decode($0.data), format: format) } }
+        // (`start`: an `async let` child would wait for the render's own thread, `BlockingIO.start`.)
+        let backgrounds = BlockingIO.start { try others.map { try PosterLayout.graded(try Image.decode($0.data), format: format) } }
         var main = try layout(first, quote: quote, attribution: attribution)
         let legibility = try TextLegibility.ensure(try PosterVideo.scene(main, duration: spec.duration), fps: PosterVideo.fps)
         main.plates = legibility.raised.plates
-        try stills(main: main, backgrounds: try await backgrounds, writer: writer)
+        try stills(main: main, backgrounds: try await backgrounds.value, writer: writer)
         return (legibility, PosterChecks.Geometry(main))
     }
 
@@ -181,13 +182,13 @@ package struct PosterJob: Sendable {
         // The music bed is decoded and levelled on a core of its own meanwhile (0.1 s on one core,
         // which the render waited for after the stills).
         let job = self
-        async let music = BlockingIO.run { try job.musicBed() }
+        let music = BlockingIO.start { try job.musicBed() }
         let (legibility, geometry) = try await laidOut(first, others: Array(assets.images.dropFirst()), quote: quote,
                                                        attribution: attribution, writer: writer)
         let scene = legibility.raised.scene
         Vips.releaseMemory()
         try Task.checkCancellation()
-        let (settings, stats) = try video(scene, music: try await music, to: writer.path("video.mp4"))
+        let (settings, stats) = try video(scene, music: try await music.value, to: writer.path("video.mp4"))
         // The sound's level is read from the file (its AAC decoded) on a core of its own while the
         // captions are written and the video probed.
         async let level = SoundtrackLevel.measured(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)

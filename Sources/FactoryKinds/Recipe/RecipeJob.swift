@@ -88,16 +88,14 @@ struct RecipeJob: Sendable {
         // The bed fitted to the video and levelled on a core of its own while the text's contrast
         // is measured (the render waited for it on one core), and handed back at 16 bits. The
         // decoded 20 s (7 MB as Float) must be gone before the encoder allocates its frames: the
-        // task alone holds it (a local would live as long as this function).
-        let packed: Task<[Int16]?, any Error>
+        // work alone holds it (a local would live as long as this function).
+        let packed: Eventual<[Int16]?>
         do {
             let (bed, item, duration) = (music, self.item, plan.duration)
             music = nil
-            packed = Task {
-                try await BlockingIO.run {
-                    bed.map { $0.looped(toAtLeast: duration).trimmed(length: duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
-                        .flatMap { SoundtrackLevel.levelled($0, for: item) }.map(PackedAudioSource.packed)
-                }
+            packed = BlockingIO.start {
+                bed.map { $0.looped(toAtLeast: duration).trimmed(length: duration).faded(in: 0.3, out: 1.2).gained(Float(item.musicVolume)) }
+                    .flatMap { SoundtrackLevel.levelled($0, for: item) }.map(PackedAudioSource.packed)
             }
         }
         let settings = VideoSettings(width: RecipeArt.width, height: RecipeArt.height, fps: RecipeArt.fps, bitrate: 10_000_000,
