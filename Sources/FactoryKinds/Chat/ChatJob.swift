@@ -49,6 +49,9 @@ struct ChatJob: Sendable {
         // leaves a core part idle, and the render waited for the sound after them. `start`, not an
         // `async let`: a child task would wait for the render's own thread (`BlockingIO.start`).
         // It comes back packed at 16 bits, held to the end of the render as the source's samples.
+        // The start-up's file pages (80 MB, touched once) go first: the mix's buffers beside the
+        // bubbles' libvips work took the item's peak there (185-199 MB against 150 in the render).
+        Vips.releaseFilePages()
         let (item, music, musicVolume) = (self.item, self.item.music, self.item.musicVolume)
         let packed = BlockingIO.start {
             SoundtrackLevel.levelled(
