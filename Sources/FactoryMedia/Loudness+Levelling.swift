@@ -26,6 +26,7 @@ extension Loudness {
             let slope = previous.gain == gain ? 1 : (after.integrated - previous.loudness) / (gain - previous.gain)
             previous = (gain, after.integrated)
             gain += (target - after.integrated) / min(1, max(0.1, slope))
+            out.audio = AudioBuffer(samples: [])  // the last pass's output goes before the next is made
             out = gained(audio, by: gain, limit: limit)
             after = analyse(out.audio, truePeak: false)
         }
@@ -35,12 +36,22 @@ extension Loudness {
     /// `audio` × gain (in dB), through the limiter at `limit` dBTP when one is given.
     static func gained(_ audio: AudioBuffer, by gain: Double, limit: Double?) -> (audio: AudioBuffer, limited: Bool) {
         let linear = Float(pow(10, gain / 20))
-        let scaled = audio.samples.map { $0 * linear }
-        guard let limit else { return (AudioBuffer(samples: scaled), false) }
+        guard let limit else { return (AudioBuffer(samples: audio.samples.map { $0 * linear }), false) }
         var limiter = PeakLimiter(channels: 2, rate: AudioBuffer.rate, ceiling: limit)
         var out: [Float] = []
-        out.reserveCapacity(scaled.count + 4096)
-        scaled.withUnsafeBufferPointer { limiter.process($0, into: &out) }
+        out.reserveCapacity(audio.samples.count + 4096)
+        // Scaled a block at a time on its way into the limiter (which streams): no whole scaled
+        // copy beside the input and the output (12 MB for a 34 s chat, made beside its scene).
+        var block = [Float](repeating: 0, count: 2 * 4096)
+        audio.samples.withUnsafeBufferPointer { source in
+            var start = 0
+            while start < source.count {
+                let n = min(block.count, source.count - start)
+                for i in 0..<n { block[i] = source[start + i] * linear }
+                block.withUnsafeBufferPointer { limiter.process(UnsafeBufferPointer(rebasing: $0[0..<n]), into: &out) }
+                start += n
+            }
+        }
         limiter.flush(into: &out)
         return (AudioBuffer(samples: out), limiter.deepest < 1)
     }
