@@ -218,9 +218,9 @@ struct BedtimeJob: Sendable {
         // The soundtrack's level, and the highlight against the speech onsets heard in the encoded
         // sound: each decodes the AAC, one a core.
         let video = writer.path("video.mp4"), target = item.loudness
-        async let heard = SoundtrackLevel.measured(video: video, target: target, hasSound: true)
+        let heard = SoundtrackLevel.measuring(video: video, target: target, hasSound: true)
         let drift = try await BlockingIO.run { try ReadAlongDrift.measure(readAlong, fps: BedtimeArt.fps, video: video) }
-        let level = try await heard
+        let level = try await heard.value
         let measured = try await narrated.value
 
         let checks = try BedtimeChecks.run(writer: writer, settings: settings, duration: total, cues: cues,

@@ -81,7 +81,7 @@ struct ChatJob: Sendable {
         Vips.releaseMemory()
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings)
         // The sound's level (its AAC decoded) on a core of its own, beside the cover and the checks.
-        async let level = SoundtrackLevel.measured(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
+        let level = SoundtrackLevel.measuring(video: writer.path("video.mp4"), target: item.loudness, hasSound: true)
 
         let cues = timeline.cues(conversation)
         let captions = Captions(cues)
@@ -94,7 +94,7 @@ struct ChatJob: Sendable {
         let coverAt = ChatCover.moment(conversation: conversation, timeline: timeline)
         try ChatCover.save(scene, at: coverAt, to: writer.path("cover.jpg"))
 
-        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [try await level.check, legibility.check]
+        let checks = try ChatChecks.run(writer: writer, timeline: timeline, cues: cues, settings: settings) + [try await level.value.check, legibility.check]
         var measurements = Measurements()
         measurements[.theme] = spec.theme.rawValue
         measurements[.appearance] = spec.appearance.rawValue
@@ -107,7 +107,7 @@ struct ChatJob: Sendable {
         measurements[.coverAt] = coverAt
         measurements[.typedTextVersions] = typedText?.rasterised ?? 0
         measurements[.composeSeconds] = stats.composeSeconds
-        measurements.loudness = try await level.measurements
+        measurements.loudness = try await level.value.measurements
         measurements.contrast = legibility.measurements
         try writer.writeMetadata(
             item: item, manifest: manifest, title: conversation.title, records: records, settings: settings, stats: stats, checks: checks,

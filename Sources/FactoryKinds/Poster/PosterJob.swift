@@ -191,7 +191,7 @@ package struct PosterJob: Sendable {
         let (settings, stats) = try video(scene, music: try await music.value, to: writer.path("video.mp4"))
         // The sound's level is read from the file (its AAC decoded) on a core of its own while the
         // captions are written and the video probed.
-        async let level = SoundtrackLevel.measured(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)
+        let level = SoundtrackLevel.measuring(video: writer.path("video.mp4"), target: item.loudness, hasSound: item.music != nil)
 
         // Words: caption with hashtags, and the quote as timed captions.
         let spoken = attribution.isEmpty ? "\u{201C}\(quote)\u{201D}" : "\u{201C}\(quote)\u{201D} \u{2014} \(attribution)"
@@ -200,12 +200,12 @@ package struct PosterJob: Sendable {
         try writer.write(captions.vtt, to: "captions.vtt")
         try writer.write(PosterCaption.text(item: item, spec: spec, quote: quote, attribution: attribution, brand: manifest.brand), to: "caption.txt")
 
-        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [try await level.check, legibility.check]
+        let checks = try PosterChecks.run(geometry, format: item.format, writer: writer, variants: spec.variants) + [try await level.value.check, legibility.check]
         var boxes: [String: Box] = [:]
         for (name, box) in geometry.inkBoxes { boxes[name] = box }
         try writer.writeMetadata(item: item, manifest: manifest, title: "\(spec.series.title): \(quote)", records: records,
                                  settings: settings, stats: stats, layout: boxes, checks: checks,
-                                 measurements: try await measured(level: level, legibility: legibility), textContrast: legibility.record)
+                                 measurements: measured(level: try await level.value, legibility: legibility), textContrast: legibility.record)
         return checks
     }
 }

@@ -111,7 +111,7 @@ struct RecipeJob: Sendable {
         let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
         // The sound's level (its AAC decoded) on a core of its own, beside the keyframe scan and the cover.
         let video = writer.path("video.mp4")
-        async let level = SoundtrackLevel.measured(video: video, target: item.loudness, hasSound: sound != nil)
+        let level = SoundtrackLevel.measuring(video: video, target: item.loudness, hasSound: sound != nil)
         let videoChecks = try RecipeChecks.video(path: video, plan: plan, settings: settings, scan: scan.scan)
 
         let captions = Captions(plan.cues)
@@ -122,13 +122,13 @@ struct RecipeJob: Sendable {
         let rgb = SceneRenderer.snapshot(scene, at: plan.duration - 1.0)
         try Image.from(pixels: rgb, width: RecipeArt.width, height: RecipeArt.height, bands: 3).resized(scale: 720.0 / 1080)
             .saveJPEG(to: writer.path("cover.jpg"), quality: 86)
-        let checks = planChecks + videoChecks + [try await level.check, legibility.check]
+        let checks = planChecks + videoChecks + [try await level.value.check, legibility.check]
         var boxes: [String: Box] = [:]
         for t in plan.texts { boxes[t.name] = t.box }
         try writer.writeMetadata(
             item: item, manifest: manifest, title: recipe.title, records: records, settings: settings, stats: stats, layout: boxes,
             checks: checks,
-            measurements: try await measurements(recipe, plan: plan, beats: beats.count, cta: cta, source: assets.source, level: level,
+            measurements: try await measurements(recipe, plan: plan, beats: beats.count, cta: cta, source: assets.source, level: level.value,
                                                   legibility: legibility),
             textContrast: legibility.record)
         return checks

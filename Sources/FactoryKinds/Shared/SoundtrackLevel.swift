@@ -20,10 +20,12 @@ struct SoundtrackLevel: Sendable {
         SoundtrackLevel(target: target, measured: hasSound ? try Loudness.analyse(decoding: path) : nil)
     }
 
-    /// `measure` on a thread of its own (the AAC decode takes a core), for a job to start with
-    /// `async let` as soon as the video is written and await beside its other checks.
-    static func measured(video path: String, target: LoudnessTarget, hasSound: Bool) async throws -> SoundtrackLevel {
-        try await BlockingIO.run { try measure(video: path, target: target, hasSound: hasSound) }
+    /// `measure` started now on a thread of its own (the AAC decode takes a core), for a job to
+    /// call as soon as the video is written and await beside its other checks. Not an `async let`
+    /// over `BlockingIO.run`: the child task would wait for the render's own thread, so the decode
+    /// began only when the job first awaited, after its checks (`BlockingIO.start`).
+    static func measuring(video path: String, target: LoudnessTarget, hasSound: Bool) -> Eventual<SoundtrackLevel> {
+        BlockingIO.start { try measure(video: path, target: target, hasSound: hasSound) }
     }
 
     /// `audio:loudness`: "-14.1 LUFS, peak -1.8 dBTP, target -14±1 LUFS, peak ≤ -1 dBTP (short-form)".
