@@ -83,22 +83,17 @@ public enum Vips {
     /// Sets glibc's malloc for a process that renders (call first, before threads start):
     /// - at most `arenas` arenas: libvips, x264 and the composer each run threads, and per-thread
     ///   arenas keep freed pages resident long after the stills are done;
-    /// - every block of `mmapThreshold` bytes or more in a mapping of its own, given back when it is
+    /// - every block of `defaultMmapThreshold` bytes or more in a mapping of its own, given back when it is
     ///   freed. By default glibc raises that threshold to the largest block freed (up to 32 MB), so
     ///   x264's frames, the pictures and the stills' buffers all came from the arenas, and what one
     ///   item freed stayed resident while another rendered: in the sample week, at its peak with
     ///   two renders, malloc held 152-154 MB in use and 162-166 MB free within 317 MB of arena.
-    /// A threshold of 0 leaves glibc's own, rising one (for measuring: `FACTORY_MMAP_THRESHOLD=0`).
-    public static func tuneMalloc(arenas: Int = 2, mmapThreshold: Int = defaultMmapThreshold) {
+    /// `FACTORY_MMAP_THRESHOLD` in `environment` sets another threshold for measuring (bytes; 0
+    /// leaves glibc's own, rising one; unset or unreadable: `defaultMmapThreshold`).
+    public static func tuneMalloc(arenas: Int = 2, environment: [String: String] = [:]) {
+        let threshold = environment["FACTORY_MMAP_THRESHOLD"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? defaultMmapThreshold
         cf_vips_limit_malloc_arenas(Int32(arenas))
-        if mmapThreshold > 0 { cf_vips_fix_mmap_threshold(Int32(min(mmapThreshold, Int(Int32.max)))) }
-    }
-
-    /// `tuneMalloc` with `FACTORY_MMAP_THRESHOLD` (bytes; 0: glibc's own) from `environment`, for
-    /// measuring; unset or unreadable: `defaultMmapThreshold`.
-    public static func tuneMalloc(environment: [String: String]) {
-        tuneMalloc(mmapThreshold: environment["FACTORY_MMAP_THRESHOLD"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
-                   ?? defaultMmapThreshold)
+        if threshold > 0 { cf_vips_fix_mmap_threshold(Int32(min(threshold, Int(Int32.max)))) }
     }
 
     /// glibc's own starting threshold is 128 KiB; 256 KiB keeps per-row and per-glyph buffers in
