@@ -145,10 +145,12 @@ struct PiperWorkersTests {
         let pids = try String(contentsOf: folder.appendingPathComponent("pids"), encoding: .utf8)
             .split(separator: "\n").compactMap { pid_t($0) }
         #expect(pids.count == 1)
-        // Nothing calls close(): the pool's own look, 0.75 s after the last request, ends it.
+        // Nothing calls close(): the pool's own look, 0.75 s after the last request, ends it. The
+        // worker leaves the waiting list before its exit is waited for, so wait for the count of
+        // workers ended, which comes after.
         let deadline = ContinuousClock.now + .seconds(10)
-        while workers.idleCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(workers.idleCount == 0, "the idle worker was not ended")
+        while workers.endedIdleCount == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(workers.idleCount == 0 && workers.endedIdleCount == 1, "the idle worker was not ended")
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "worker \(pid) is still there") }
         _ = try voice.synthesize("Sleep well.", lengthScale: 1, workers: workers)
         #expect(workers.startedCount == 2 && workers.idleCount == 1)

@@ -27,6 +27,7 @@ public final class PiperWorkers: Sendable {
     private let idle = Mutex<[Idle]>([])
     private let started = Mutex(0)
     private let restarted = Mutex(0)
+    private let endedIdle = Mutex(0)
     /// When this process last let its clean file pages go for the voice (`makeRoom()`).
     private let lastRoomMade = Mutex<ContinuousClock.Instant?>(nil)
     /// At most one release a second: each reads /proc/self/smaps (about 2 ms).
@@ -51,6 +52,8 @@ public final class PiperWorkers: Sendable {
     var startedCount: Int { started.withLock { $0 } }
     /// Workers started again because one died in the middle of a request.
     var restartCount: Int { restarted.withLock { $0 } }
+    /// Workers ended for idling, counted once each has exited and been waited for.
+    var endedIdleCount: Int { endedIdle.withLock { $0 } }
     /// Workers waiting now.
     var idleCount: Int { idle.withLock { $0.count } }
 
@@ -70,6 +73,7 @@ public final class PiperWorkers: Sendable {
             return old
         }
         for slot in stale { slot.worker.close() }
+        endedIdle.withLock { $0 += stale.count }
         return stale.count
     }
 
