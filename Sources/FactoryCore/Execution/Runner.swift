@@ -61,16 +61,20 @@ public struct Runner: Sendable {
         self.log = log
         self.progress = progress
         weekFolder = (options.output ?? manifest.output).appendingPathComponent(manifest.week.description, isDirectory: true)
+        rendersAtOnce = min(manifest.concurrency.render, max(1, manifest.items.count { Self.selects($0, options) }))
     }
 
     /// `<output>/<week>/`, made once (planning asks for it per item).
     public let weekFolder: URL
+    /// How many renders go at once: `concurrency.render`, at most the selected items (each job
+    /// shares the cores by it, `KindContext.rendersAtOnce`). Worked out once, not per job.
+    let rendersAtOnce: Int
 
     /// The items selected by `--only` and `--day`, in manifest order.
-    public var selected: [Item] {
-        manifest.items.filter { item in
-            (options.only.isEmpty || options.only.contains(item.id)) && (options.day.map { $0 == item.day } ?? true)
-        }
+    public var selected: [Item] { manifest.items.filter { Self.selects($0, options) } }
+
+    static func selects(_ item: Item, _ options: RunOptions) -> Bool {
+        (options.only.isEmpty || options.only.contains(item.id)) && (options.day.map { $0 == item.day } ?? true)
     }
 
     public func run() async throws -> RunReport {
@@ -193,7 +197,7 @@ public struct Runner: Sendable {
     /// The job that makes an item of its kind (with `providers` in place of the run's when given).
     func job(for item: Item, providers: ProviderSet? = nil) -> any KindJob {
         kinds.job(for: item, in: KindContext(manifest: manifest, providers: providers ?? self.providers, weekFolder: weekFolder,
-                                             memory: memory, rendersAtOnce: min(manifest.concurrency.render, max(1, selected.count))))
+                                             memory: memory, rendersAtOnce: rendersAtOnce))
     }
 
     /// True when the published bundle is current (this manifest, this version, the same inputs
