@@ -1,3 +1,4 @@
+import Foundation
 import CAV
 import CAVShim
 
@@ -33,6 +34,14 @@ final class VideoDecoding {
         frame = av_frame_alloc()
         guard let codec, packet != nil, frame != nil else { throw MediaError(.decode, "cannot allocate a decoder for \(path)") }
         try AV.check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), .decode, "bad video parameters in \(path)")
+        if keyframesOnly {
+            // Keyframes depend on no other frame, so frame threads decode them side by side: a
+            // recipe's seven 1080x1920 keyframes of 200-480 KB took 0.23 s on one thread, the
+            // longest of the checks after the encoder (ffmpeg `-discard nokey`: 0.26 s with one
+            // thread, 0.18 s with two).
+            codec.pointee.thread_count = Int32(min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)))
+            codec.pointee.thread_type = FF_THREAD_FRAME
+        }
         try AV.check(avcodec_open2(codec, decoder, nil), .decode, "cannot open the video decoder for \(path)")
     }
 
