@@ -96,9 +96,14 @@ public enum Vips {
         if threshold > 0 { cf_vips_fix_mmap_threshold(Int32(min(threshold, Int(Int32.max)))) }
     }
 
-    /// glibc's own starting threshold is 128 KiB; 256 KiB keeps per-row and per-glyph buffers in
-    /// the arenas while a 1080x1920 plane (2 MB) or an x264 frame (6-10 MB) gets its own mapping.
-    public static let defaultMmapThreshold = 256 << 10
+    /// glibc's own starting threshold is 128 KiB. 4 MiB keeps in the arenas the blocks a render
+    /// frees and asks for again: librsvg's canvas-sized surfaces for the offline art and the
+    /// overlays (2.4 MB at 576x1024; hundreds of them for a recipe) and 1080x1920 planes (2 MB).
+    /// Each mapped afresh was zeroed by the kernel on first touch: at 256 KiB the recipe took 255 K
+    /// page faults against 93-111 K and ran 3.5 % slower, the poster 121 K against 60-76 K and 5 %
+    /// slower (7 Dec 2026, docs/performance.md). An x264 frame (6-10 MB) still gets its own mapping,
+    /// given back when the render ends.
+    public static let defaultMmapThreshold = 4 << 20
 
     /// The bytes malloc holds in mappings of their own (blocks at or over the threshold).
     public static var mappedHeapBytes: Int { Int(cf_vips_mapped_heap_bytes()) }
