@@ -1,4 +1,3 @@
-import CAV
 import FactoryImaging
 @testable import FactoryMedia
 import FactoryTesting
