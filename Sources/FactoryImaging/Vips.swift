@@ -99,10 +99,10 @@ public enum Vips {
     /// glibc's own starting threshold is 128 KiB. 4 MiB keeps in the arenas the blocks a render
     /// frees and asks for again: librsvg's canvas-sized surfaces for the offline art and the
     /// overlays (2.4 MB at 576x1024; hundreds of them for a recipe) and 1080x1920 planes (2 MB).
-    /// Each mapped afresh was zeroed by the kernel on first touch: at 256 KiB the recipe took 255 K
-    /// page faults against 93-111 K and ran 3.5 % slower, the poster 121 K against 60-76 K and 5 %
-    /// slower (7 Dec 2026, docs/performance.md). An x264 frame (6-10 MB) still gets its own mapping,
-    /// given back when the render ends.
+    /// Each mapped afresh was zeroed by the kernel on first touch: at 256 KiB the recipe took
+    /// 255-258 K page faults and 8.03-8.25 s, at 4 MiB (with the heap trimmed after each offline
+    /// picture) 104-143 K and 7.86-7.92 s at the same peak (7 Dec 2026, docs/performance.md). An
+    /// x264 frame (6-10 MB) still gets its own mapping, given back when the render ends.
     public static let defaultMmapThreshold = 4 << 20
 
     /// The bytes malloc holds in mappings of their own (blocks at or over the threshold).
