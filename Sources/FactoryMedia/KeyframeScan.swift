@@ -1,3 +1,5 @@
+import CAV
+
 /// A quick health read of a finished video: every video packet is read and counted (a truncated
 /// file comes up short), but only keyframes are decoded and measured. Our encoder puts a keyframe
 /// at least every 2 s and at scene cuts, so a black stretch of a second or more shows up at a
@@ -14,9 +16,7 @@ public struct KeyframeScan: Sendable {
         let video = try VideoDecoding(path: path, keyframesOnly: true)
         var frames: [FrameScan.Frame] = []
         try video.forEachFrame { frame, time in
-            let p = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
-            let luma = FrameScan.luma(p)
-            frames.append(.init(time: time, meanLuma: luma.mean, peakLuma: luma.peak))
+            frames.append(.init(decoded: frame, time: time))
             return true
         }
         return KeyframeScan(frames: frames, packets: video.packets, end: video.packetEnd)
@@ -24,4 +24,12 @@ public struct KeyframeScan: Sendable {
 
     /// Keyframes that are black (FrameScan's rule: mean luma at most 20, nothing above 40).
     public var blackFrames: [FrameScan.Frame] { frames.filter(\.isBlack) }
+}
+
+extension FrameScan.Frame {
+    /// A decoded picture's luma statistics, at its time.
+    init(decoded frame: UnsafeMutablePointer<AVFrame>, time: Double) {
+        let luma = FrameScan.luma(PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height)))
+        self.init(time: time, meanLuma: luma.mean, peakLuma: luma.peak)
+    }
 }
