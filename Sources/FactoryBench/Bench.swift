@@ -66,7 +66,8 @@ extension BenchCommand {
                 print("items and week: skipped: no ffmpeg on PATH (make bench installs it)"); return
             }
             let manifest = try ManifestLoader.load(path: manifest, kinds: StandardKinds.registry)
-            let bench = ItemBench(me: me, manifestPath: self.manifest, folder: folder, repeats: repeats, ffmpeg: ffmpeg)
+            let bench = ItemBench(me: me, manifestPath: self.manifest, folder: folder, repeats: repeats, ffmpeg: ffmpeg,
+                                  bench: BenchCommand.benchBinary)
             var figures: [(ItemFigure, Double)] = []
             if only != "week" {
                 let chosen = itemId.isEmpty ? ItemBench.oneOfEachKind(manifest) : manifest.items.filter { itemId.contains($0.id) }
@@ -380,6 +381,30 @@ extension BenchCommand {
             let conversation = try await ChatBench.conversation(provider: OfflineTextProvider(kinds: StandardKinds.registry))
             let settings = BenchSettings.fromProcess()
             let (seconds, _) = try ChatBench.render(conversation, to: to, tuning: settings.render, trace: settings.trace)
+            print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
+        }
+    }
+
+    /// Hidden: our encoder alone on packed I420 frames from a file, with a render's own settings
+    /// (size, rate, bitrate, preset and content, so libx264's options are the render's); prints
+    /// the seconds it took and this process's peak RSS in KiB (for `bench --only items`).
+    struct BenchEncodeRaw: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "bench-encode-raw", shouldDisplay: false)
+        @Argument var raw: String
+        @Option var width: Int
+        @Option var height: Int
+        @Option var fps = 30
+        @Option var bitrate: Int
+        @Option(help: "The product preset: draft, standard or high.") var preset = "standard"
+        @Option(help: "footage, illustration or screen.") var content = "footage"
+
+        func run() async throws {
+            guard let preset = VideoSettings.Preset(rawValue: preset) else { throw ValidationError("--preset \(preset): draft, standard or high") }
+            guard let content = VideoSettings.Content(rawValue: content) else {
+                throw ValidationError("--content \(content): footage, illustration or screen")
+            }
+            let settings = VideoSettings(width: width, height: height, fps: fps, bitrate: bitrate, preset: preset, content: content)
+            let seconds = try EncoderBaseline.encodeRaw(path: raw, settings: settings)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }
     }

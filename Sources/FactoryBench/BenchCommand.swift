@@ -10,7 +10,7 @@ public struct BenchCommand: AsyncParsableCommand {
         abstract: "Benchmarks of the factory: a week offline, each kind's render, the executor over a fake, the encoder.",
         discussion: "Each bench runs the `factory` binary built beside this one (`swift build -c release` builds both).",
         subcommands: [Bench.self, BenchExecutor.self, BenchRender.self,
-                      BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self, BenchStudio.self, BenchVoice.self])
+                      BenchChatRender.self, BenchRecipeRender.self, BenchBedtimeRender.self, BenchCarouselRender.self, BenchEncode.self, BenchEncodeRaw.self, BenchStudio.self, BenchVoice.self])
 
     public init() {}
 

@@ -12,6 +12,8 @@ struct ItemBench {
     let folder: URL
     let repeats: Int
     let ffmpeg: String
+    /// factory-bench itself, for our encoder alone (`bench-encode-raw`); empty: not measured.
+    var bench = ""
 
     /// One video of a run: where it is and how it was encoded.
     struct Video {
@@ -87,6 +89,19 @@ struct ItemBench {
         return usage
     }
 
+    /// Our encoder alone on the same decoded frames, with the render's own settings (its content
+    /// picks libx264's options): what the item's time and memory would be without composing.
+    func ourEncoder(_ video: Video, raw: String) throws -> ChildUsage {
+        let arguments = [raw, "--width", "\(video.render.width)", "--height", "\(video.render.height)", "--fps", "\(video.render.fps)",
+                         "--bitrate", "\(video.render.bitrate)", "--preset", video.render.preset,
+                         "--content", video.render.content ?? VideoSettings.Content.footage.rawValue]
+        let usage = try ChildRun.run(bench, ["bench-encode-raw"] + arguments, log: folder.appendingPathComponent("encode.log").path)
+        guard usage.status == 0 else {
+            throw ValidationErrorText("factory-bench bench-encode-raw \(arguments.joined(separator: " ")) exited with \(usage.status); see \(folder.path)/encode.log")
+        }
+        return usage
+    }
+
     /// SSIM (ffmpeg's filter, "All": Y, U and V weighted) of an encoded video against the raw frames it was made from.
     func ssim(_ encoded: String, reference video: Video, raw: String) throws -> Double {
         let log = folder.appendingPathComponent("ssim.log").path
@@ -120,13 +135,14 @@ struct ItemBench {
         let raw = folder.appendingPathComponent("decoded.yuv").path
         defer { try? FileManager.default.removeItem(atPath: raw) }
         try decode(video, to: raw)
-        var ours: [ChildUsage] = [], alone: [ChildUsage] = []
+        var ours: [ChildUsage] = [], alone: [ChildUsage] = [], encoder: [ChildUsage] = []
         for _ in 0..<repeats {
             ours.append(try runFactory([item.id], output: output))
             alone.append(try libx264(video, raw: raw, to: base))
+            if !bench.isEmpty { encoder.append(try ourEncoder(video, raw: raw)) }
         }
         return ItemFigure(name: item.id, kind: video.kind, detail: "\(video.render.width)x\(video.render.height), \(video.render.frames) frames",
-                          ours: ours, alone: alone, ssim: quality)
+                          ours: ours, alone: alone, ssim: quality, encoder: encoder)
     }
 
     /// The whole manifest offline against libx264 alone on all of its videos added up.
@@ -161,6 +177,8 @@ struct ItemFigure {
     var ours: [ChildUsage]
     var alone: [ChildUsage]
     var ssim: (ours: Double, libx264: Double)?
+    /// Our encoder alone, with the item's settings, on the same frames (empty for the week).
+    var encoder: [ChildUsage] = []
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
@@ -179,6 +197,15 @@ struct ItemFigure {
             String(format: "  ours, factory run end to end: %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB", o.0, o.1, o.1 / o.0, peakMB) + helperNote,
             String(format: "  libx264 alone (ffmpeg CLI):   %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB", a.0, a.1, a.1 / a.0,
                    (alone.map(\.maxRSSKiB).max() ?? 0) / 1024),
+        ]
+        if !encoder.isEmpty {
+            // The floor composing adds to: what the encode alone takes in time and memory.
+            let e = (Self.median(encoder.map(\.seconds)), Self.median(encoder.map(\.cpu)))
+            lines.append(String(format: "  our encoder alone (its settings, no composing): %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB; ours is %.2fx its time, %+d MB",
+                                e.0, e.1, e.1 / e.0, (encoder.map(\.maxRSSKiB).max() ?? 0) / 1024, o.0 / e.0,
+                                peakMB - (encoder.map(\.maxRSSKiB).max() ?? 0) / 1024))
+        }
+        lines += [
             String(format: "  ratio %.2f (each run: %@; goal ≤ %.2f: %@)", ratio,
                    ratios.map { String(format: "%.2f", $0) }.joined(separator: " "), goal, ratio <= goal ? "met" : "not met"),
         ]

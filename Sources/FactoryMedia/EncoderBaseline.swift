@@ -59,7 +59,7 @@ public enum EncoderBaseline {
         FileManager.default.createFile(atPath: raw.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: raw) }
         let writer = try FileHandle(forWritingTo: raw)
-        var size = (0, 0), count = 0
+        var size = (0, 0)
         try VideoDecoding(path: video).forEachFrame { frame, _ in
             let picture = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
             let w = picture.width, h = picture.height
@@ -71,24 +71,31 @@ public enum EncoderBaseline {
                     .copy(from: picture)
             }
             writer.write(Data(bytes))
-            count += 1
             return true
         }
         try writer.close()
         let (width, height) = size
+        return try encodeRaw(path: raw.path, settings: VideoSettings(width: width, height: height, fps: 30, bitrate: bitrate, preset: preset))
+    }
+
+    /// Encodes the packed I420 frames of `path` (of `settings`' size), read one at a time into one
+    /// buffer, with our encoder and `settings`, and returns the seconds it took. With a render's
+    /// own settings this is our encoder alone: the encode without composing, whose time and peak
+    /// memory `make bench` sets beside each item's.
+    public static func encodeRaw(path: String, settings: VideoSettings) throws -> Double {
+        let (width, height) = (settings.width, settings.height)
         let frameBytes = width * height * 3 / 2
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(getpid()).mp4").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        guard let file = fopen(raw.path, "rb") else { throw MediaError(.decode, "cannot reopen \(raw.path)") }
+        guard let file = fopen(path, "rb") else { throw MediaError(.decode, "cannot open \(path)") }
         defer { fclose(file) }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: frameBytes)
         defer { buffer.deallocate() }
         let started = DispatchTime.now().uptimeNanoseconds
-        let encoder = try VideoEncoder(path: out, settings: VideoSettings(width: width, height: height, fps: 30, bitrate: bitrate, preset: preset))
+        let encoder = try VideoEncoder(path: out, settings: settings)
         let stored = PictureBuffer(width: width, height: height, y: buffer, u: buffer + width * height,
                                    v: buffer + width * height + width * height / 4, yStride: width, cStride: width / 2)
-        for _ in 0..<count {
-            guard fread(buffer, 1, frameBytes, file) == frameBytes else { break }
+        while fread(buffer, 1, frameBytes, file) == frameBytes {
             try encoder.encodeFrame { $0.copy(from: stored) }
         }
         try encoder.finish()

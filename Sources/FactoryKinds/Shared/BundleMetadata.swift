@@ -33,6 +33,9 @@ public struct BundleMetadata: Sendable, Codable {
         public var x264Preset: String
         public var seconds: Double
         public var frames: Int
+        /// What libx264 was told the picture holds (`VideoSettings.Content`: footage, illustration,
+        /// screen), which picks its frames and search; absent in bundles made before 7 Dec 2026.
+        public var content: String? = nil
     }
 
     public var schemaVersion = 1
@@ -91,7 +94,7 @@ extension BundleWriter {
                               textContrast: BundleMetadata.TextContrast? = nil) throws -> BundleMetadata {
         let render = BundleMetadata.Render(width: settings.width, height: settings.height, fps: settings.fps, bitrate: settings.bitrate,
                                            preset: item.quality.rawValue, x264Preset: settings.preset.x264, seconds: stats.seconds,
-                                           frames: stats.frames)
+                                           frames: stats.frames, content: settings.content.rawValue)
         return try metadata(item: item, manifest: manifest, title: title, records: records, render: render, layout: layout,
                             checks: checks, measurements: measurements, textContrast: textContrast)
     }
