@@ -1,3 +1,4 @@
+import FactoryImaging
 import Foundation
 
 /// The benchmark's reference: libx264 alone encoding frames already in memory, with the same
@@ -91,12 +92,17 @@ public enum EncoderBaseline {
         defer { fclose(file) }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: frameBytes)
         defer { buffer.deallocate() }
+        // The resident set as a render's: start-up's heap and library pages let go before the
+        // encoder opens and again after its first frames (`SceneRenderer.render`).
+        Vips.trimHeap()
+        Vips.releaseFilePages()
         let started = DispatchTime.now().uptimeNanoseconds
         let encoder = try VideoEncoder(path: out, settings: settings)
         let stored = PictureBuffer(width: width, height: height, y: buffer, u: buffer + width * height,
                                    v: buffer + width * height + width * height / 4, yStride: width, cStride: width / 2)
         while fread(buffer, 1, frameBytes, file) == frameBytes {
             try encoder.encodeFrame { $0.copy(from: stored) }
+            if encoder.frameCount == 2 { Vips.releaseFilePages() }
         }
         try encoder.finish()
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -67,6 +67,8 @@ import Testing
         let metadata = try String(contentsOf: bundle.appendingPathComponent("metadata.json"), encoding: .utf8)
         #expect(!metadata.contains("\"passed\" : false"))
         #expect(metadata.contains("\"written_by\" : \"manifest\""))
+        // The render record says what libx264 was told the picture holds (make bench encodes alike).
+        #expect(metadata.contains("\"content\" : \"screen\""))
     }
 
     static func liveManifest(_ extra: String = "") -> String {

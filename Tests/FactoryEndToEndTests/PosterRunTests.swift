@@ -56,6 +56,7 @@ import Testing
 
         let metadata = try JSONDecoder().decode(Metadata.self, from: Data(contentsOf: bundle.appendingPathComponent("metadata.json")))
         #expect(metadata.item_id == "good")
+        #expect(try String(contentsOf: bundle.appendingPathComponent("metadata.json"), encoding: .utf8).contains("\"content\" : \"footage\""))
         let failedChecks = metadata.checks.filter { !$0.passed }.map(\.name)
         #expect(failedChecks.isEmpty, "\(failedChecks)")
         #expect(metadata.checks.count >= 8)
