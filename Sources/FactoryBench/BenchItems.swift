@@ -200,10 +200,9 @@ struct ItemFigure {
         ]
         if !encoder.isEmpty {
             // The floor composing adds to: what the encode alone takes in time and memory.
-            let e = (Self.median(encoder.map(\.seconds)), Self.median(encoder.map(\.cpu)))
+            let e = (Self.median(encoder.map(\.seconds)), Self.median(encoder.map(\.cpu))), peak = (encoder.map(\.maxRSSKiB).max() ?? 0) / 1024
             lines.append(String(format: "  our encoder alone (its settings, no composing): %.2f s, %.1f CPU-s (%.2f cores), peak RSS %d MB; ours is %.2fx its time, %+d MB",
-                                e.0, e.1, e.1 / e.0, (encoder.map(\.maxRSSKiB).max() ?? 0) / 1024, o.0 / e.0,
-                                peakMB - (encoder.map(\.maxRSSKiB).max() ?? 0) / 1024))
+                                e.0, e.1, e.1 / e.0, peak, o.0 / e.0, peakMB - peak))
         }
         lines += [
             String(format: "  ratio %.2f (each run: %@; goal ≤ %.2f: %@)", ratio,

@@ -1,4 +1,3 @@
-import FactoryImaging
 import Foundation
 
 /// The benchmark's reference: libx264 alone encoding frames already in memory, with the same
@@ -37,16 +36,9 @@ public enum EncoderBaseline {
         var frames: [[UInt8]] = []
         var size = (0, 0)
         try VideoDecoding(path: path).forEachFrame { frame, _ in
-            let picture = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
-            let w = picture.width, h = picture.height
-            size = (w, h)
-            var bytes = [UInt8](repeating: 0, count: w * h * 3 / 2)
-            bytes.withUnsafeMutableBufferPointer { dst in
-                let base = dst.baseAddress!
-                PictureBuffer(width: w, height: h, y: base, u: base + w * h, v: base + w * h + w * h / 4, yStride: w, cStride: w / 2)
-                    .copy(from: picture)
-            }
-            frames.append(bytes)
+            let packed = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height)).packedI420()
+            size = (packed.width, packed.height)
+            frames.append(packed.bytes)
             return true
         }
         return (size.0, size.1, frames)
@@ -62,16 +54,9 @@ public enum EncoderBaseline {
         let writer = try FileHandle(forWritingTo: raw)
         var size = (0, 0)
         try VideoDecoding(path: video).forEachFrame { frame, _ in
-            let picture = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
-            let w = picture.width, h = picture.height
-            size = (w, h)
-            var bytes = [UInt8](repeating: 0, count: w * h * 3 / 2)
-            bytes.withUnsafeMutableBufferPointer { dst in
-                let base = dst.baseAddress!
-                PictureBuffer(width: w, height: h, y: base, u: base + w * h, v: base + w * h + w * h / 4, yStride: w, cStride: w / 2)
-                    .copy(from: picture)
-            }
-            writer.write(Data(bytes))
+            let packed = PictureBuffer(frame: frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height)).packedI420()
+            size = (packed.width, packed.height)
+            writer.write(Data(packed.bytes))
             return true
         }
         try writer.close()
@@ -92,19 +77,31 @@ public enum EncoderBaseline {
         defer { fclose(file) }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: frameBytes)
         defer { buffer.deallocate() }
-        // The resident set as a render's: start-up's heap and library pages let go before the
-        // encoder opens and again after its first frames (`SceneRenderer.render`).
-        Vips.trimHeap()
-        Vips.releaseFilePages()
+        // The resident set as a render's: what a render lets go of before and after its first frames.
+        SceneRenderer.letGoBeforeEncoding(settings.tuning)
         let started = DispatchTime.now().uptimeNanoseconds
         let encoder = try VideoEncoder(path: out, settings: settings)
         let stored = PictureBuffer(width: width, height: height, y: buffer, u: buffer + width * height,
                                    v: buffer + width * height + width * height / 4, yStride: width, cStride: width / 2)
         while fread(buffer, 1, frameBytes, file) == frameBytes {
             try encoder.encodeFrame { $0.copy(from: stored) }
-            if encoder.frameCount == 2 { Vips.releaseFilePages() }
+            SceneRenderer.letGoAfterFirstFrames(sent: encoder.frameCount, settings.tuning)
         }
         try encoder.finish()
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    }
+}
+
+extension PictureBuffer {
+    /// The picture as packed I420 bytes (its planes one after another, no row padding).
+    func packedI420() -> (width: Int, height: Int, bytes: [UInt8]) {
+        let w = width, h = height
+        var bytes = [UInt8](repeating: 0, count: w * h * 3 / 2)
+        bytes.withUnsafeMutableBufferPointer { dst in
+            let base = dst.baseAddress!
+            PictureBuffer(width: w, height: h, y: base, u: base + w * h, v: base + w * h + w * h / 4, yStride: w, cStride: w / 2)
+                .copy(from: self)
+        }
+        return (w, h, bytes)
     }
 }

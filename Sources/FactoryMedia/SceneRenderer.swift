@@ -34,14 +34,8 @@ public enum SceneRenderer {
                                      scan: FrameScan.Recorder?) throws -> Stats {
         let started = Date()
         let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
-        // The heap freed while the scene was built (rasters converted to layers) need not stay
-        // resident under the encoder's own memory.
-        Vips.trimHeap()
-        // Start-up and the stills touched pages of ~200 libraries that encoding never reads again
-        // (about 60 MB of the resident set): unmapped here, only the render's own come back.
         let tuning = settings.tuning
-        let keepFilePages = tuning.keepFilePages
-        if !keepFilePages { Vips.releaseFilePages() }
+        Self.letGoBeforeEncoding(tuning)
         let encoder = try VideoEncoder(path: path, settings: settings)
         let pipeline = try FramePipeline(encoder: encoder, depth: max(1, tuning.ringDepth))
         let fps = Double(settings.fps)
@@ -65,9 +59,7 @@ public enum SceneRenderer {
                     dump?.write(frame.picture)
                     try encoder.encode(frame)
                 }
-                // Opening the encoders and the first frames (video and sound) ran set-up code that
-                // never runs again: dropped as well (wed-recipe's peak 192 -> 183 MiB, 3 runs each).
-                if index == 1 && !keepFilePages { Vips.releaseFilePages() }
+                Self.letGoAfterFirstFrames(sent: index + 1, tuning)
                 try sound.videoSent(index + 1)
             }
             pipeline.join()
@@ -125,5 +117,22 @@ final class FrameDump {
         for plane in [p.u, p.v] {
             for row in 0..<(p.height / 2) { fwrite(plane + row * p.cStride, 1, p.width / 2, file) }
         }
+    }
+}
+
+extension SceneRenderer {
+    /// Before the encoder opens: the heap freed while the scene was built (rasters converted to
+    /// layers) need not stay resident under the encoder's own memory, and the pages of ~200
+    /// libraries that start-up and the stills touched and encoding never reads again (about 60 MB
+    /// of the resident set) are unmapped; only the render's own come back.
+    static func letGoBeforeEncoding(_ tuning: RenderTuning) {
+        Vips.trimHeap()
+        if !tuning.keepFilePages { Vips.releaseFilePages() }
+    }
+
+    /// After the second frame: opening the encoders and the first frames (video and sound) ran
+    /// set-up code that never runs again, dropped as well (wed-recipe's peak 192 -> 183 MiB, 3 runs each).
+    static func letGoAfterFirstFrames(sent: Int, _ tuning: RenderTuning) {
+        if sent == 2 && !tuning.keepFilePages { Vips.releaseFilePages() }
     }
 }
