@@ -119,4 +119,12 @@ public struct Scene: Sendable {
         let c = ColourMatrix.yuv(r: background.r, g: background.g, b: background.b)
         self.background = (UInt8(c.y), UInt8(c.u), UInt8(c.v))
     }
+
+    /// The same scene with only the layers shown at `time`: what a still of that instant needs
+    /// (`Compositor.draw` skips the others), without holding the rest.
+    public func showing(at time: Double) -> Scene {
+        var scene = self
+        scene.layers = layers.filter { time >= $0.start && time < $0.end }
+        return scene
+    }
 }

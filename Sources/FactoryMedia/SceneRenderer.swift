@@ -14,26 +14,29 @@ public enum SceneRenderer {
 
     /// `audio` shorter than the video is padded with silence; longer is cut. Every video gets an
     /// audio track, silent when there is no sound.
-    public static func render(_ scene: Scene, audio: AudioBuffer?, to path: String, settings: VideoSettings,
+    public static func render(_ scene: consuming Scene, audio: AudioBuffer?, to path: String, settings: VideoSettings,
                               scan: FrameScan.Recorder? = nil) throws -> Stats {
-        try render(scene, source: audio.map { AudioBufferSource($0) }, to: path, settings: settings, scan: scan)
+        try render(consume scene, source: audio.map { AudioBufferSource($0) }, to: path, settings: settings, scan: scan)
     }
 
     /// Renders with a soundtrack pulled from `source` frame by frame (memory stays flat however long
     /// the video is). A source shorter than the video is padded with silence; longer is cut.
     /// `scan`, when given, measures every composed picture (for checks that need no decoding).
-    public static func render(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings,
+    /// The scene is handed over: each layer is let go once no later frame shows it (`RetiringScene`),
+    /// so a caller that keeps no copy of it gets that memory back during the render.
+    public static func render(_ scene: consuming Scene, source: AudioSource?, to path: String, settings: VideoSettings,
                               scan: FrameScan.Recorder? = nil) throws -> Stats {
+        let live = RetiringScene(consume scene, ring: max(1, settings.tuning.ringDepth))
         // Layers rasterised on the way (subtitles, bubbles) never repeat: nothing worth caching.
-        try Vips.withoutOperationCache {
-            try renderFrames(scene, source: source, to: path, settings: settings, scan: scan)
+        return try Vips.withoutOperationCache {
+            try renderFrames(live, source: source, to: path, settings: settings, scan: scan)
         }
     }
 
-    private static func renderFrames(_ scene: Scene, source: AudioSource?, to path: String, settings: VideoSettings,
+    private static func renderFrames(_ live: RetiringScene, source: AudioSource?, to path: String, settings: VideoSettings,
                                      scan: FrameScan.Recorder?) throws -> Stats {
         let started = Date()
-        let frames = max(1, Int((scene.duration * Double(settings.fps)).rounded()))
+        let frames = max(1, Int((live.scene.duration * Double(settings.fps)).rounded()))
         let tuning = settings.tuning
         Self.letGoBeforeEncoding(tuning)
         let encoder = try VideoEncoder(path: path, settings: settings)
@@ -46,8 +49,9 @@ public enum SceneRenderer {
             let c0 = DispatchTime.now().uptimeNanoseconds
             var picture = frame.picture
             // Each frame of the ring is drawn over what it held three frames before: only what changed.
-            frame.drawn = Compositor.draw(scene, at: Double(index) / fps, into: &picture, over: redraw ? nil : frame.drawn)
+            frame.drawn = Compositor.draw(live.scene, at: Double(index) / fps, into: &picture, over: redraw ? nil : frame.drawn)
             scan?.add(picture, time: Double(index) / fps)
+            live.drawn(index, fps: fps)
             composeNanos.add(DispatchTime.now().uptimeNanoseconds - c0)
         }
         // The soundtrack is encoded on its own thread, a little ahead of the frames sent.

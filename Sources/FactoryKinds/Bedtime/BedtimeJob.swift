@@ -205,16 +205,20 @@ struct BedtimeJob: Sendable {
         let art = try BedtimeArt(width: size.width, height: size.height, format: item.format)
         let hero = spec.hero.name
         // Every line of text measured on the composed frames, raised where it reads under 4.5:1.
-        let parts = try art.parts(cover: cover, story: story, hero: hero)
-        let (legibility, veil) = try Self.legible(fps: BedtimeArt.fps) { step in
-            try art.scene(parts, readAlong: readAlong, duration: total, veil: step)
-        }
-        let scene = legibility.raised.scene
+        // The parts are held only here, and the scene only by the render, which lets the title
+        // card go once it has faded (5.7 MB of planes under the encoder for the rest of the story).
+        var (legibility, veil) = try { () throws -> (TextLegibility, Int) in
+            let parts = try art.parts(cover: cover, story: story, hero: hero)
+            return try Self.legible(fps: BedtimeArt.fps) { step in
+                try art.scene(parts, readAlong: readAlong, duration: total, veil: step)
+            }
+        }()
+        let scene = legibility.takeScene()
         Vips.releaseMemory()
         let source = try WAVAudioSource(path: try await soundtrack.value)
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
                                      preset: item.quality.preset, content: .illustration, tuning: tuning)
-        let stats = try SceneRenderer.render(scene, source: source, to: writer.path("video.mp4"), settings: settings)
+        let stats = try SceneRenderer.render(consume scene, source: source, to: writer.path("video.mp4"), settings: settings)
         // The soundtrack's level, and the highlight against the speech onsets heard in the encoded
         // sound: each decodes the AAC, one a core.
         let video = writer.path("video.mp4"), target = item.loudness

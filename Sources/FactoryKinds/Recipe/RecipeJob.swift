@@ -74,7 +74,7 @@ struct RecipeJob: Sendable {
         var music = try item.music.map { try AudioDecoder.decode(path: $0, maxSeconds: 20) }
         let cta = RecipeTextRules.cta(seed: seed, override: spec.cta)
         let beats = music.map { BeatDetector.beats(in: $0) } ?? []
-        let plan: RecipePlan
+        var plan: RecipePlan
         do {
             plan = try RecipeImagesPrepared.plan(spec.template, recipe: recipe, pictures: assets.pictures, broll: spec.broll,
                                                  beats: beats, cta: cta)
@@ -103,26 +103,32 @@ struct RecipeJob: Sendable {
         // The decoded pictures are gone with the plan built; only their layers remain.
         Vips.releaseMemory()
         // Every text layer measured on the composed frames across the moving photos; a plate behind what falls short.
-        let legibility = try TextLegibility.ensure(Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration,
-                                                         layers: plan.layers), fps: RecipeArt.fps)
-        let scene = legibility.raised.scene
+        // The layers move into the scene, and the scene into the render, which lets each photo go
+        // once its segment is over; the cover keeps only the layers it shows.
+        let layers = plan.layers
+        plan.layers = []
+        var legibility = try TextLegibility.ensure(Scene(width: RecipeArt.width, height: RecipeArt.height, duration: plan.duration,
+                                                         layers: consume layers), fps: RecipeArt.fps)
+        let scene = legibility.takeScene()
+        let coverTime = plan.duration - 1.0
+        let coverScene = scene.showing(at: coverTime)
         let sound = try await packed.value.map { PackedAudioSource(packed: $0) }
         let scan = FrameScan.Recorder(interval: 0.5)
-        let stats = try SceneRenderer.render(scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
+        let stats = try SceneRenderer.render(consume scene, source: sound, to: writer.path("video.mp4"), settings: settings, scan: scan)
         // The sound's level (its AAC decoded) and the file's checks (its keyframes decoded, 0.2 s)
         // each on a thread of their own, while this one writes the captions and the cover: after
         // the encoder they ran one after another on 1.1 cores.
         let video = writer.path("video.mp4")
         let level = SoundtrackLevel.measuring(video: video, target: item.loudness, hasSound: sound != nil)
         let composed = scan.scan
-        let fileChecks = BlockingIO.start { try RecipeChecks.video(path: video, plan: plan, settings: settings, scan: composed) }
+        let fileChecks = BlockingIO.start { [plan] in try RecipeChecks.video(path: video, plan: plan, settings: settings, scan: composed) }
 
         let captions = Captions(plan.cues)
         try writer.write(captions.srt, to: "captions.srt")
         try writer.write(captions.vtt, to: "captions.vtt")
         try writer.write(RecipeTextRules.caption(recipe, hashtags: item.hashtags, handle: manifest.brand.handle), to: "caption.txt")
         try writer.write(String(decoding: try JSONEncoder.pretty.encode(recipe), as: UTF8.self), to: "recipe.json")
-        let rgb = SceneRenderer.snapshot(scene, at: plan.duration - 1.0)
+        let rgb = SceneRenderer.snapshot(coverScene, at: coverTime)
         try Image.from(pixels: rgb, width: RecipeArt.width, height: RecipeArt.height, bands: 3).resized(scale: 720.0 / 1080)
             .saveJPEG(to: writer.path("cover.jpg"), quality: 86)
         let checks = planChecks + (try await fileChecks.value) + [try await level.value.check, legibility.check]

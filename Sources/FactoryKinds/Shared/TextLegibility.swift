@@ -43,6 +43,15 @@ package struct TextLegibility: Sendable {
 
     var report: TextContrastReport { raised.report }
 
+    /// Hands the raised scene over (to `SceneRenderer.render`) and keeps only what the check and
+    /// the record read: the render lets each layer go once it has ended (a title card, a recipe's
+    /// photos), which it cannot while a copy of the scene is kept here.
+    package mutating func takeScene() -> Scene {
+        let scene = raised.scene
+        raised.scene = Scene(width: scene.width, height: scene.height, duration: scene.duration)
+        return scene
+    }
+
     /// `text:contrast`: "lowest 6.2:1 (quote at 3.40 s) over 4 text layers, 14 frames; target ≥ 4.5:1; raised label (plate 0.45)".
     var check: BundleMetadata.Check {
         guard let lowest = report.lowest else { return .init("text:contrast", true, "no text layer to measure") }
