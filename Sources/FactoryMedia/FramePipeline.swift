@@ -16,8 +16,8 @@ final class FramePipeline: @unchecked Sendable {
     private let lock = NSLock()
 
     /// A ring of `depth` frames from `encoder`: one being encoded, the others being drawn or
-    /// ready (two are enough to overlap; a third absorbs frames that take longer to draw).
-    init(encoder: VideoEncoder, depth: Int = 3) throws {
+    /// ready (two are enough to overlap: `RenderTuning.defaultRingDepth`).
+    init(encoder: VideoEncoder, depth: Int = RenderTuning.defaultRingDepth) throws {
         slots = try (0..<depth).map { _ in try encoder.makeFrame() }
         // Made at 0 and raised: libdispatch traps when a semaphore is freed below the value it
         // was made with, which a render stopped mid-way (slots taken, never given back) leaves.

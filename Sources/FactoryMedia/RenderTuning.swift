@@ -10,6 +10,11 @@ public struct RenderTuning: Sendable, Equatable {
     public var keepFilePages: Bool
     /// How many pictures the composing thread may run ahead of the encoder (at least 1).
     public var ringDepth: Int
+    /// Two: one being encoded while the next is drawn. A third absorbed frames slower to draw,
+    /// but the encoder is what the render waits for: side by side (7 Dec 2026, release, 2 cores,
+    /// runs alternated) two took the same time as three on every kind (poster 4.81-4.95 s against
+    /// 4.76-5.07, recipe 9.09-9.60 against 9.21-9.37, chat, bedtime) and 2-4 MB less.
+    public static let defaultRingDepth = 2
     /// A file every composed picture is written to as packed I420, for the bench's quality figure.
     public var frameDump: String?
     /// Draw every frame in full (normally only what changed since the picture was last drawn).
@@ -20,10 +25,10 @@ public struct RenderTuning: Sendable, Equatable {
     /// `FACTORY_X264_THREADS`: libx264's threads whatever the share (for measuring).
     public var fixedThreads: Int?
 
-    /// What a run uses: our x264 options, file pages released, a ring of 3, no dump.
+    /// What a run uses: our x264 options, file pages released, a ring of two, no dump.
     public static let standard = RenderTuning()
 
-    public init(x264Params: String? = nil, keepFilePages: Bool = false, ringDepth: Int = 3, frameDump: String? = nil,
+    public init(x264Params: String? = nil, keepFilePages: Bool = false, ringDepth: Int = defaultRingDepth, frameDump: String? = nil,
                 fullRedraw: Bool = false) {
         self.x264Params = x264Params
         self.keepFilePages = keepFilePages
@@ -50,7 +55,7 @@ public struct RenderTuning: Sendable, Equatable {
     public init(environment: [String: String]) {
         self.init(x264Params: environment["FACTORY_X264_PARAMS"],
                   keepFilePages: environment["FACTORY_KEEP_FILE_PAGES"] != nil,
-                  ringDepth: environment["FACTORY_RING"].flatMap { Int($0) } ?? 3,
+                  ringDepth: environment["FACTORY_RING"].flatMap { Int($0) } ?? Self.defaultRingDepth,
                   frameDump: environment["FACTORY_FRAME_DUMP"], fullRedraw: environment["FACTORY_FULL_REDRAW"] != nil)
         fixedThreads = environment["FACTORY_X264_THREADS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         encoderThreads = fixedThreads

@@ -48,7 +48,7 @@ public enum SceneRenderer {
         pipeline.start(count: frames) { index, frame in
             let c0 = DispatchTime.now().uptimeNanoseconds
             var picture = frame.picture
-            // Each frame of the ring is drawn over what it held three frames before: only what changed.
+            // Each frame of the ring is drawn over what it held a turn of the ring before: only what changed.
             frame.drawn = Compositor.draw(live.scene, at: Double(index) / fps, into: &picture, over: redraw ? nil : frame.drawn)
             scan?.add(picture, time: Double(index) / fps)
             live.drawn(index, fps: fps)

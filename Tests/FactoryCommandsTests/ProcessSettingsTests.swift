@@ -13,7 +13,7 @@ struct ProcessSettingsTests {
         ("FACTORY_X264_PARAMS", "bframes=0", { $0.render.x264Params == "bframes=0" }),
         ("FACTORY_KEEP_FILE_PAGES", "1", { $0.render.keepFilePages }),
         ("FACTORY_RING", "5", { $0.render.ringDepth == 5 }),
-        ("FACTORY_RING", "none", { $0.render.ringDepth == 3 }),
+        ("FACTORY_RING", "none", { $0.render.ringDepth == 2 }),
         ("FACTORY_RING", "0", { $0.render.ringDepth == 1 }),
         ("FACTORY_FRAME_DUMP", "/tmp/frames.yuv", { $0.render.frameDump == "/tmp/frames.yuv" }),
         ("FACTORY_X264_THREADS", "1", { $0.render.encoderThreads == 1 && $0.render.sharing(renders: 2, cores: 8).encoderThreads == 1 }),
@@ -36,7 +36,7 @@ struct ProcessSettingsTests {
     @Test func nothingSetIsWhatARunUses() {
         let settings = ProcessSettings(environment: ["PATH": "/usr/bin", "FACTORY_STATE": "/tmp/state"])
         #expect(settings.render == KindRenderTuning.standard)
-        #expect(settings.render.x264Params == nil && !settings.render.keepFilePages && settings.render.ringDepth == 3
+        #expect(settings.render.x264Params == nil && !settings.render.keepFilePages && settings.render.ringDepth == 2
                 && settings.render.frameDump == nil)
         #expect(settings.publish == nil)
         #expect(settings.crashPoint == nil)

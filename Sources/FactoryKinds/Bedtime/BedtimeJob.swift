@@ -157,8 +157,9 @@ struct BedtimeJob: Sendable {
             throw FactoryError(.quality, "item \(item.id): the narration is silent (below −70 LUFS); check the speech provider's output")
         }
 
-        let cover = try Image.decode(assets.cover)
-        let coverJPEG = try cover.resized(scale: 720.0 / Double(cover.width)).jpegData(quality: 86)
+        // Decoded once for cover.jpg and the video's illustration, then let go before the render.
+        var cover: Image? = try Image.decode(assets.cover)
+        let coverJPEG = try cover!.resized(scale: 720.0 / Double(cover!.width)).jpegData(quality: 86)
         try coverJPEG.write(to: URL(fileURLWithPath: writer.path("cover.jpg")))
         let title = story.title, artist = manifest.brand.handle.isEmpty ? "ContentFactory" : manifest.brand.handle
         let mp3Path = writer.path("story.mp3"), loudness = item.loudness
@@ -208,12 +209,13 @@ struct BedtimeJob: Sendable {
         // The parts are held only here, and the scene only by the render, which lets the title
         // card go once it has faded (5.7 MB of planes under the encoder for the rest of the story).
         var (legibility, veil) = try { () throws -> (TextLegibility, Int) in
-            let parts = try art.parts(cover: cover, story: story, hero: hero)
+            let parts = try art.parts(cover: cover!, story: story, hero: hero)
             return try Self.legible(fps: BedtimeArt.fps) { step in
                 try art.scene(parts, readAlong: readAlong, duration: total, veil: step)
             }
         }()
         let scene = legibility.takeScene()
+        cover = nil
         Vips.releaseMemory()
         let source = try WAVAudioSource(path: try await soundtrack.value)
         let settings = VideoSettings(width: size.width, height: size.height, fps: BedtimeArt.fps, bitrate: 4_000_000,
