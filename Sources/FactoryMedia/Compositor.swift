@@ -17,7 +17,7 @@ public enum Compositor {
     /// full on every frame.)
     public static func draw(_ scene: Scene, at time: Double, into picture: inout PictureBuffer, over previous: Drawn?) -> Drawn {
         var shown: [(LayerPixels, LayerState)] = []
-        for layer in scene.layers where time >= layer.start && time < layer.end {
+        for layer in scene.layers where layer.isShown(at: time) {
             guard let pixels = layer.pixels(at: time) else { continue }
             shown.append((pixels, layer.state(at: time, shown: pixels)))
         }

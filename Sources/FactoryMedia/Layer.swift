@@ -41,6 +41,10 @@ public struct Layer: Sendable {
               start: start, end: end)
     }
 
+    /// Whether the layer is drawn at `time`: from `start`, up to but not at `end`.
+    @inline(__always)
+    public func isShown(at time: Double) -> Bool { time >= start && time < end }
+
     /// The pixels showing at `time` (nil: nothing to draw).
     public func pixels(at time: Double) -> LayerPixels? {
         guard let sequence else { return pixels }
@@ -124,7 +128,7 @@ public struct Scene: Sendable {
     /// (`Compositor.draw` skips the others), without holding the rest.
     public func showing(at time: Double) -> Scene {
         var scene = self
-        scene.layers = layers.filter { time >= $0.start && time < $0.end }
+        scene.layers = layers.filter { $0.isShown(at: time) }
         return scene
     }
 }

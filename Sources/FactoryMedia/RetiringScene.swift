@@ -13,7 +13,10 @@ import FactoryImaging
 /// `@unchecked Sendable`: only the composing thread touches it after it is made.
 final class RetiringScene: @unchecked Sendable {
     private(set) var scene: Scene
-    private let ring: Int
+    /// The pictures between the composer and the encoder: the render's ring is made this deep.
+    let ring: Int
+    /// The earliest `end` among the layers left: one compare a frame until a layer ends.
+    private var nextEnd: Double
     /// The frame after which the heap is trimmed (layers retired and the ring gone round), or nil.
     private var trimAfter: Int?
     /// Layers let go so far (for tests).
@@ -21,17 +24,19 @@ final class RetiringScene: @unchecked Sendable {
 
     init(_ scene: consuming Scene, ring: Int) {
         self.scene = scene
-        self.ring = ring
+        self.ring = max(1, ring)
+        nextEnd = self.scene.layers.map(\.end).min() ?? .infinity
     }
 
     /// Call after frame `index` (at `fps`) is drawn: drops the layers no later frame shows, and
     /// trims the heap once the ring no longer holds what was dropped.
     func drawn(_ index: Int, fps: Double) {
         let next = Double(index + 1) / fps
-        if scene.layers.contains(where: { $0.end <= next }) {
+        if nextEnd <= next {
             let before = scene.layers.count
             scene.layers.removeAll { $0.end <= next }
             retired += before - scene.layers.count
+            nextEnd = scene.layers.map(\.end).min() ?? .infinity
             trimAfter = index + ring
         }
         if let frame = trimAfter, index >= frame {

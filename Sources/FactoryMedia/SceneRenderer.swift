@@ -26,7 +26,7 @@ public enum SceneRenderer {
     /// so a caller that keeps no copy of it gets that memory back during the render.
     public static func render(_ scene: consuming Scene, source: AudioSource?, to path: String, settings: VideoSettings,
                               scan: FrameScan.Recorder? = nil) throws -> Stats {
-        let live = RetiringScene(consume scene, ring: max(1, settings.tuning.ringDepth))
+        let live = RetiringScene(consume scene, ring: settings.tuning.ringDepth)
         // Layers rasterised on the way (subtitles, bubbles) never repeat: nothing worth caching.
         return try Vips.withoutOperationCache {
             try renderFrames(live, source: source, to: path, settings: settings, scan: scan)
@@ -40,7 +40,8 @@ public enum SceneRenderer {
         let tuning = settings.tuning
         Self.letGoBeforeEncoding(tuning)
         let encoder = try VideoEncoder(path: path, settings: settings)
-        let pipeline = try FramePipeline(encoder: encoder, depth: max(1, tuning.ringDepth))
+        // As deep as the scene expects: it trims the heap once the ring has gone round.
+        let pipeline = try FramePipeline(encoder: encoder, depth: live.ring)
         let fps = Double(settings.fps)
         let composeNanos = ManagedAtomicCounter()
         let dump = tuning.frameDump.flatMap(FrameDump.init(path:))

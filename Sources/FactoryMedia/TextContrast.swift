@@ -132,7 +132,7 @@ public enum TextContrast {
     /// over the glyphs is fading in or out at `t`: the text is in a transition then, not being read.
     static func hide(_ above: ArraySlice<Layer>, at t: Double, in field: inout ContrastField, origin: (x: Int, y: Int)) -> Bool {
         var hidden = field.hidden ?? [Bool](repeating: false, count: field.width * field.height)
-        for layer in above where t >= layer.start && t < layer.end {
+        for layer in above where layer.isShown(at: t) {
             guard let px = layer.pixels(at: t) else { continue }
             let s = layer.state(at: t, shown: px)
             guard s.opacity > 0.02 else { continue }
