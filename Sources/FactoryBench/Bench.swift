@@ -403,7 +403,8 @@ extension BenchCommand {
             guard let content = VideoSettings.Content(rawValue: content) else {
                 throw ValidationError("--content \(content): footage, illustration or screen")
             }
-            let settings = VideoSettings(width: width, height: height, fps: fps, bitrate: bitrate, preset: preset, content: content)
+            let settings = VideoSettings(width: width, height: height, fps: fps, bitrate: bitrate, preset: preset, content: content,
+                                         tuning: BenchSettings.fromProcess().render)
             let seconds = try EncoderBaseline.encodeRaw(path: raw, settings: settings)
             print(String(format: "%.4f %d", seconds, ProcessMemory.resident().peak))
         }

@@ -51,9 +51,9 @@ public struct RenderTuning: Sendable, Equatable {
     /// The knobs as set in `environment` (handed down by the command layer, never read here):
     /// `FACTORY_X264_PARAMS`, `FACTORY_KEEP_FILE_PAGES` (set at all), `FACTORY_RING` (a number),
     /// `FACTORY_FRAME_DUMP` (a file), `FACTORY_FULL_REDRAW` (set at all), `FACTORY_X264_THREADS`
-    /// (a number, for every render however many run at once). An unset or unreadable one keeps its default.
+    /// (a number, for every render however many run at once). An unset, empty or unreadable one keeps its default.
     public init(environment: [String: String]) {
-        self.init(x264Params: environment["FACTORY_X264_PARAMS"],
+        self.init(x264Params: environment["FACTORY_X264_PARAMS"].flatMap { $0.isEmpty ? nil : $0 },
                   keepFilePages: environment["FACTORY_KEEP_FILE_PAGES"] != nil,
                   ringDepth: environment["FACTORY_RING"].flatMap { Int($0) } ?? Self.defaultRingDepth,
                   frameDump: environment["FACTORY_FRAME_DUMP"], fullRedraw: environment["FACTORY_FULL_REDRAW"] != nil)

@@ -144,12 +144,18 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   (`sync-lookahead=1`, 6 Dec 2026) took 10-15 MB off the render alone, the frames
     ///   identical, but the whole poster item fell from 1.68 to 1.44 cores (4.09 -> 4.92 s) and
     ///   its peak stayed 169-171 MB (set before the render): not taken.
-    /// - Illustration: no B-frames, 5 frames of lookahead, diamond search. A bedtime story is a
-    ///   still picture drifting in 2-pixel steps under a subtitle, and x264's frames were most of
-    ///   its memory: with the preset's 10 frames and 2 B-frames it peaked at 254 MB (ratio 1.03).
-    ///   Now 184 MB at ratio 1.16 alone (173 MB, 1.12 in `make bench` with the renderer's later
-    ///   savings), SSIM 0.0006 below libx264 alone. Keeping 2 B-frames needed 3
-    ///   frames of lookahead for the same memory, and cost more: 203 MB, ratio 1.24, 0.0012 SSIM.
+    /// - Illustration: no B-frames, 2 frames of lookahead, diamond search in whole pixels
+    ///   (`subme=0`). A bedtime story is a still picture drifting in whole 2-pixel steps under a
+    ///   subtitle (`VideoSettings.Content.illustration`), so a sub-pixel search finds nothing a
+    ///   whole-pixel one misses, and without it x264 keeps no half-pixel planes of its
+    ///   reconstructed frames (10 MB each at 1080x1920, 3.5 MB without). Measured on the sample
+    ///   story's composed frames (2,556 at 1080x1920, 7 Dec 2026, our encoder alone, SSIM against
+    ///   the frames): 5 frames of lookahead with the preset's search 23.1 s, 34.8 CPU-s, 133 MB,
+    ///   SSIM 0.999678; `subme=0` 18.1 s, 25.9 CPU-s, 112 MB, 0.999656; and 2 frames of lookahead
+    ///   17.4 s, 24.8 CPU-s, 93 MB, 0.999626 (libx264 alone at ffmpeg's defaults 0.999688; the
+    ///   bench allows 0.002). The whole item: 35.2-35.4 s, 170-172 MB -> 27.9-28.5 s, 129 MB.
+    ///   Earlier: the preset's 10 frames and 2 B-frames peaked at 254 MB; keeping 2 B-frames
+    ///   needed 3 frames of lookahead for the same memory, and cost more (ratio 1.24, 0.0012 SSIM).
     /// - Screen: no B-frames and one frame of lookahead. A chat is still between its messages,
     ///   which B-frames and lookahead cannot improve (sat-chat's SSIM 0.99990 against 0.99992
     ///   with 2 B-frames and 10 frames): 7-9 % less CPU, peak 275 -> 183 MB.
@@ -161,7 +167,7 @@ public final class VideoEncoder: @unchecked Sendable {
         let lean = settings.preset != .high
         let frames = switch settings.content {
         case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
-        case .illustration: lean ? "bframes=0:rc-lookahead=5:me=dia" : "b-pyramid=none:bframes=2"
+        case .illustration: lean ? "bframes=0:rc-lookahead=2:me=dia:subme=0" : "b-pyramid=none:bframes=2"
         case .screen: "bframes=0" + (lean ? ":rc-lookahead=1" : "")
         }
         return "force-cfr=1:8x8dct=1:" + frames

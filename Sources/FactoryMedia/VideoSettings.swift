@@ -17,7 +17,9 @@ public struct VideoSettings: Sendable, Equatable {
     public enum Content: String, Sendable, CaseIterable, Codable {
         /// Photographs and footage in motion: zooms, pans, clips (posters, recipes).
         case footage
-        /// Illustrations panned slowly for minutes at a low bitrate (bedtime stories).
+        /// Illustrations panned slowly for minutes at a low bitrate (bedtime stories). The picture
+        /// moves only in whole 2-pixel steps (whole pixels in the chroma planes too): the encoder
+        /// searches motion in whole pixels only (`VideoEncoder.x264Params`).
         case illustration
         /// Mostly still screens where text and bubbles appear and scroll (chat stories).
         case screen

@@ -11,6 +11,7 @@ struct ProcessSettingsTests {
     /// One variable set, and what it must change (the rest stay at their defaults).
     static let cases: [(variable: String, value: String, expect: @Sendable (ProcessSettings) -> Bool)] = [
         ("FACTORY_X264_PARAMS", "bframes=0", { $0.render.x264Params == "bframes=0" }),
+        ("FACTORY_X264_PARAMS", "", { $0.render.x264Params == nil }),
         ("FACTORY_KEEP_FILE_PAGES", "1", { $0.render.keepFilePages }),
         ("FACTORY_RING", "5", { $0.render.ringDepth == 5 }),
         ("FACTORY_RING", "none", { $0.render.ringDepth == 2 }),

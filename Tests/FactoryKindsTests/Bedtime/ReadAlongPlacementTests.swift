@@ -49,4 +49,29 @@ import Testing
         // Sentences of different lengths: the check saw several sizes, not one.
         #expect(widths.count >= 3)
     }
+
+    /// The illustration drifts in whole 2-pixel steps in every format (whole pixels in the chroma
+    /// planes too): the encoder searches its motion in whole pixels only (`VideoSettings.Content.illustration`).
+    @Test(arguments: Format.allCases)
+    func illustrationDriftsInWholeTwoPixelSteps(format: Format) throws {
+        let size = format.size
+        let art = BedtimeArt(width: size.width, height: size.height, format: format)
+        let cover = try Shapes.canvas(width: 576, height: 1024, colour: "#1E2A4A")
+        let story = Story(title: "Mia and the Moon", paragraphs: Self.sentences, summary: "", illustrationPrompt: "")
+        let duration = 95.0
+        let readAlong = ReadAlong(cues: [Captions.Cue(start: 0.5, end: duration - 1, text: Self.sentences[0])])
+        let scene = try art.scene(cover: cover, story: story, hero: "Mia", readAlong: readAlong, duration: duration)
+        let picture = scene.layers[0]
+        var places = Set<[Double]>()
+        for frame in 0..<Int(duration) * BedtimeArt.fps {
+            let time = Double(frame) / Double(BedtimeArt.fps)
+            let pixels = try #require(picture.pixels(at: time))
+            let state = picture.state(at: time, shown: pixels)
+            #expect(state.scale == 1 && state.left.remainder(dividingBy: 2) == 0 && state.top.remainder(dividingBy: 2) == 0,
+                    "\(format): the picture at (\(state.left), \(state.top)) x\(state.scale) at \(time) s")
+            places.insert([state.left, state.top])
+        }
+        // It does drift: a step every second or so.
+        #expect(places.count > 40, "\(format): \(places.count) places")
+    }
 }
