@@ -156,9 +156,14 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   bench allows 0.002). The whole item: 35.2-35.4 s, 170-172 MB -> 27.9-28.5 s, 129 MB.
     ///   Earlier: the preset's 10 frames and 2 B-frames peaked at 254 MB; keeping 2 B-frames
     ///   needed 3 frames of lookahead for the same memory, and cost more (ratio 1.24, 0.0012 SSIM).
-    /// - Screen: no B-frames and one frame of lookahead. A chat is still between its messages,
-    ///   which B-frames and lookahead cannot improve (sat-chat's SSIM 0.99990 against 0.99992
-    ///   with 2 B-frames and 10 frames): 7-9 % less CPU, peak 275 -> 183 MB.
+    /// - Screen: no B-frames, one frame of lookahead, motion searched in whole pixels. A chat is
+    ///   still between its messages, which B-frames and lookahead cannot improve (sat-chat's SSIM
+    ///   0.99990 against 0.99992 with 2 B-frames and 10 frames): 7-9 % less CPU, peak 275 -> 183
+    ///   MB. Its scrolls last 0.3 s, so a sub-pixel search pays on every frame for a few: without
+    ///   it (`subme=0`, 7 Dec 2026, `make bench --item-id tue-chat`) our encoder alone took 5.89
+    ///   against 8.78 s and 84 against 104 MB, the item 129 against 148 MB at ratio 0.88 against
+    ///   1.09, SSIM 0.00003 below libx264 alone (0.00002 before); the worst frame (the end card
+    ///   fading in) lost 0.0008.
     /// The high preset keeps its own lookahead and search; it is chosen for quality.
     /// `settings.tuning.x264Params` (`FACTORY_X264_PARAMS`) replaces all of this, for measuring
     /// alternatives with `factory-bench bench`.
@@ -168,7 +173,7 @@ public final class VideoEncoder: @unchecked Sendable {
         let frames = switch settings.content {
         case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia" : "")
         case .illustration: lean ? "bframes=0:rc-lookahead=2:me=dia:subme=0" : "b-pyramid=none:bframes=2"
-        case .screen: "bframes=0" + (lean ? ":rc-lookahead=1" : "")
+        case .screen: "bframes=0" + (lean ? ":rc-lookahead=1:subme=0" : "")
         }
         return "force-cfr=1:8x8dct=1:" + frames
     }

@@ -21,7 +21,8 @@ public struct VideoSettings: Sendable, Equatable {
         /// moves only in whole 2-pixel steps (whole pixels in the chroma planes too): the encoder
         /// searches motion in whole pixels only (`VideoEncoder.x264Params`).
         case illustration
-        /// Mostly still screens where text and bubbles appear and scroll (chat stories).
+        /// Mostly still screens where text and bubbles appear and scroll (chat stories). Motion is
+        /// searched in whole pixels only: scrolls are short (`VideoEncoder.x264Params`).
         case screen
     }
 
