@@ -65,7 +65,7 @@ import Testing
     /// whole 2-pixel steps; a screen is still but for short eased scrolls (a chat's 0.3 s, here a
     /// tenth of the clip). At the same bitrate each decodes within 5 % of the mean squared error
     /// (0.2 dB) of the preset's sub-pixel search (the same options but `subme`): 2-3 % here. A
-    /// picture drifting in 1.5-pixel steps instead fails it (41 % more error).
+    /// picture drifting in 1.5-pixel steps instead fails it (54 % more error).
     @Test(arguments: [VideoSettings.Content.illustration, .screen])
     func aWholePixelSearchLosesLittle(content: VideoSettings.Content) throws {
         let folder = try TemporaryFolder("encoder-whole-pixels")
