@@ -146,24 +146,16 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   its peak stayed 169-171 MB (set before the render): not taken.
     /// - Illustration: no B-frames, 2 frames of lookahead, diamond search in whole pixels
     ///   (`subme=0`). A bedtime story is a still picture drifting in whole 2-pixel steps under a
-    ///   subtitle (`VideoSettings.Content.illustration`), so a sub-pixel search finds nothing a
+    ///   subtitle (`VideoSettings.Content.illustration`): a sub-pixel search finds nothing a
     ///   whole-pixel one misses, and without it x264 keeps no half-pixel planes of its
-    ///   reconstructed frames (10 MB each at 1080x1920, 3.5 MB without). Measured on the sample
-    ///   story's composed frames (2,556 at 1080x1920, 7 Dec 2026, our encoder alone, SSIM against
-    ///   the frames): 5 frames of lookahead with the preset's search 23.1 s, 34.8 CPU-s, 133 MB,
-    ///   SSIM 0.999678; `subme=0` 18.1 s, 25.9 CPU-s, 112 MB, 0.999656; and 2 frames of lookahead
-    ///   17.4 s, 24.8 CPU-s, 93 MB, 0.999626 (libx264 alone at ffmpeg's defaults 0.999688; the
-    ///   bench allows 0.002). The whole item: 35.2-35.4 s, 170-172 MB -> 27.9-28.5 s, 129 MB.
-    ///   Earlier: the preset's 10 frames and 2 B-frames peaked at 254 MB; keeping 2 B-frames
-    ///   needed 3 frames of lookahead for the same memory, and cost more (ratio 1.24, 0.0012 SSIM).
-    /// - Screen: no B-frames, one frame of lookahead, motion searched in whole pixels. A chat is
-    ///   still between its messages, which B-frames and lookahead cannot improve (sat-chat's SSIM
-    ///   0.99990 against 0.99992 with 2 B-frames and 10 frames): 7-9 % less CPU, peak 275 -> 183
-    ///   MB. Its scrolls last 0.3 s, so a sub-pixel search pays on every frame for a few: without
-    ///   it (`subme=0`, 7 Dec 2026, `make bench --item-id tue-chat`) our encoder alone took 5.89
-    ///   against 8.78 s and 84 against 104 MB, the item 129 against 148 MB at ratio 0.88 against
-    ///   1.09, SSIM 0.00003 below libx264 alone (0.00002 before); the worst frame (the end card
-    ///   fading in) lost 0.0008.
+    ///   reconstructed frames (10 MB each at 1080x1920, 3.5 MB without). The sample story: 35 ->
+    ///   28 s and 171 -> 129 MB, SSIM 0.00005 lower (docs/performance.md, 7 Dec 2026, late).
+    ///   Before: the preset's 10 frames and 2 B-frames peaked at 254 MB; 2 B-frames with 3 frames
+    ///   of lookahead cost more (ratio 1.24, 0.0012 SSIM).
+    /// - Screen: no B-frames, one frame of lookahead, whole-pixel search. A chat is still between
+    ///   its messages, which B-frames and lookahead cannot improve (7-9 % less CPU, peak 275 -> 183
+    ///   MB), and its scrolls last 0.3 s, so a sub-pixel search paid on every frame for a few
+    ///   (the item 1.09 -> 0.88 of libx264 alone and 148 -> 129 MB, SSIM 0.00001 lower; same section).
     /// The high preset keeps its own lookahead and search; it is chosen for quality.
     /// `settings.tuning.x264Params` (`FACTORY_X264_PARAMS`) replaces all of this, for measuring
     /// alternatives with `factory-bench bench`.

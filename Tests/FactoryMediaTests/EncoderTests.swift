@@ -1,5 +1,5 @@
 import FactoryImaging
-import FactoryMedia
+@testable import FactoryMedia
 import FactoryTesting
 import Foundation
 import Synchronization
@@ -96,10 +96,12 @@ import Testing
             layer = Layer(picture, x: .constant(0), y: .ramp(0, -100, start: 1.5, duration: 0.3, .easeInOut), anchorX: 0, anchorY: 0)
         }
         let scene = Scene(width: w, height: h, duration: Double(frames) / Double(fps), layers: [layer])
+        let settings = VideoSettings(width: w, height: h, fps: fps, bitrate: 150_000, content: content)
         func decodedError(_ tuning: RenderTuning, _ name: String) throws -> Double {
             let path = folder.path("\(name).mp4")
-            _ = try SceneRenderer.render(scene, audio: nil, to: path,
-                                         settings: VideoSettings(width: w, height: h, fps: fps, bitrate: 150_000, content: content, tuning: tuning))
+            var tuned = settings
+            tuned.tuning = tuning
+            _ = try SceneRenderer.render(scene, audio: nil, to: path, settings: tuned)
             let times = (1..<frames).map { Double($0) / Double(fps) }
             var squared = 0.0, count = 0
             for frame in try FrameDecoder.frames(path: path, at: times) {
@@ -109,9 +111,10 @@ import Testing
             #expect(count == (frames - 1) * w * h * 3)
             return squared / Double(max(1, count))
         }
+        let ours = VideoEncoder.x264Params(for: settings)
+        #expect(ours.hasSuffix(":subme=0"), "\(content): \(ours)")
         let whole = try decodedError(.standard, "whole")
-        let options = content == .illustration ? "bframes=0:rc-lookahead=2:me=dia" : "bframes=0:rc-lookahead=1"
-        let subPixel = try decodedError(RenderTuning(x264Params: "force-cfr=1:8x8dct=1:\(options):subme=2"), "sub")
+        let subPixel = try decodedError(RenderTuning(x264Params: ours.replacingOccurrences(of: ":subme=0", with: ":subme=2")), "sub")
         // Mean squared error in RGB; 5 % is about 0.2 dB of PSNR.
         #expect(whole > 0 && whole <= subPixel * 1.05, "\(content): whole-pixel search \(whole), sub-pixel \(subPixel)")
     }
