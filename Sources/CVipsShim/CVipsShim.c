@@ -3,6 +3,7 @@
 #include <malloc.h>
 #include <stdio.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 
 int cf_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 void cf_vips_block_untrusted(int block) { vips_block_untrusted_set(block ? TRUE : FALSE); }
@@ -26,6 +27,8 @@ void cf_vips_release_memory(void) {
 }
 
 void cf_vips_limit_malloc_arenas(int arenas) { mallopt(M_ARENA_MAX, arenas); }
+int cf_vips_disable_huge_pages(int disable) { return prctl(PR_SET_THP_DISABLE, disable ? 1 : 0, 0, 0, 0); }
+int cf_vips_huge_pages_disabled(void) { return prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0); }
 void cf_vips_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 size_t cf_vips_mapped_heap_bytes(void) { return mallinfo2().hblkhd; }
 size_t cf_vips_free_heap_bytes(void) { return mallinfo2().fordblks; }

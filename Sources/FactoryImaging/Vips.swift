@@ -88,12 +88,30 @@ public enum Vips {
     ///   x264's frames, the pictures and the stills' buffers all came from the arenas, and what one
     ///   item freed stayed resident while another rendered: in the sample week, at its peak with
     ///   two renders, malloc held 152-154 MB in use and 162-166 MB free within 317 MB of arena.
+    /// - no transparent huge pages (`hugePages`): libx264 asks for them on its large buffers
+    ///   (`madvise`), and a 2 MB page is resident whole however little of it is used. Without them
+    ///   the poster's render held 145 MB anonymous against 155, the recipe's 148-153 against
+    ///   154-160, in the same time (docs/performance.md, 8 Dec 2026). The processes this one starts
+    ///   (the voice) inherit the setting.
     /// `FACTORY_MMAP_THRESHOLD` in `environment` sets another threshold for measuring (bytes; 0
-    /// leaves glibc's own, rising one; unset or unreadable: `defaultMmapThreshold`).
+    /// leaves glibc's own, rising one; unset or unreadable: `defaultMmapThreshold`);
+    /// `FACTORY_HUGE_PAGES=1` leaves huge pages to the system's setting.
     public static func tuneMalloc(arenas: Int = 2, environment: [String: String] = [:]) {
         let threshold = environment["FACTORY_MMAP_THRESHOLD"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? defaultMmapThreshold
         cf_vips_limit_malloc_arenas(Int32(arenas))
         if threshold > 0 { cf_vips_fix_mmap_threshold(Int32(min(threshold, Int(Int32.max)))) }
+        hugePages = environment["FACTORY_HUGE_PAGES"] == "1"
+    }
+
+    /// Whether this process may be given transparent huge pages (nil: the kernel would not say).
+    public static var hugePages: Bool? {
+        get {
+            let disabled = cf_vips_huge_pages_disabled()
+            return disabled < 0 ? nil : disabled == 0
+        }
+        set {
+            if let newValue { _ = cf_vips_disable_huge_pages(newValue ? 0 : 1) }
+        }
     }
 
     /// glibc's own starting threshold is 128 KiB. 4 MiB keeps in the arenas the blocks a render

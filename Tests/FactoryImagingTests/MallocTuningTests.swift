@@ -1,4 +1,5 @@
 import FactoryImaging
+import Foundation
 import Testing
 
 /// `Vips.tuneMalloc`: large blocks get mappings of their own, given back on free, every time.
@@ -43,5 +44,40 @@ import Testing
             return Vips.mappedHeapBytes == before
         }
         #expect(stayed, "a \(small)-byte block got a mapping of its own")
+    }
+
+    /// libx264 asks for transparent huge pages on its frames and buffers (`madvise`); tuned, the
+    /// process gets none, so one byte touched makes one page resident, not 2 MB. The processes it
+    /// starts (the voice) inherit that. `FACTORY_HUGE_PAGES=1` leaves them to the system.
+    @Test func hugePagesAreOffAndInherited() throws {
+        Vips.tuneMalloc()
+        #expect(Vips.hugePages == false)
+        let size = 8 << 20, page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let region = try #require(mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        defer { munmap(region, size) }
+        // A 2 MB-aligned 4 MB span within the region, asked for as huge pages the way libx264 asks.
+        let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: region) + (2 << 20) - 1) & ~((2 << 20) - 1))!
+        _ = madvise(aligned, 4 << 20, Int32(MADV_HUGEPAGE))
+        aligned.storeBytes(of: 1, as: UInt8.self)
+        var resident = [UInt8](repeating: 0, count: (4 << 20) / page)
+        #expect(mincore(aligned, 4 << 20, &resident) == 0)
+        let pages = resident.filter { $0 & 1 == 1 }.count
+        #expect(pages * page <= 64 << 10, "one byte touched made \(pages * page) bytes resident")
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/cat")
+        child.arguments = ["/proc/self/status"]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        try child.run()
+        let status = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        let line = status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
+        #expect(line.map { $0.hasSuffix("0") } == true, "the child's \(line ?? "status has no THP_enabled line")")
+
+        Vips.tuneMalloc(environment: ["FACTORY_HUGE_PAGES": "1"])
+        #expect(Vips.hugePages == true)
+        Vips.tuneMalloc()
+        #expect(Vips.hugePages == false)
     }
 }

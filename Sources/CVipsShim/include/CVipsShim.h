@@ -23,6 +23,10 @@ int cf_vips_cache_max(void);
 void cf_vips_release_memory(void);
 /// Caps glibc's malloc arenas (process-wide; call before threads start).
 void cf_vips_limit_malloc_arenas(int arenas);
+/// Turns transparent huge pages off or on for this process and the processes it starts
+/// (prctl PR_SET_THP_DISABLE); returns 0 on success. `cf_vips_huge_pages_disabled` reads it back (1, 0, or -1).
+int cf_vips_disable_huge_pages(int disable);
+int cf_vips_huge_pages_disabled(void);
 /// Serves every allocation of at least `bytes` with its own mapping, returned on free, and stops
 /// glibc raising that threshold as large blocks are freed (process-wide).
 void cf_vips_fix_mmap_threshold(int bytes);

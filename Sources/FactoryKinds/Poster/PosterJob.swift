@@ -181,6 +181,9 @@ package struct PosterJob: Sendable {
         // The checks and the metadata need only where the text sits.
         // The music bed is decoded and levelled on a core of its own meanwhile (0.1 s on one core,
         // which the render waited for after the stills).
+        // The start-up's and the art's file pages (about 90 MB, touched once) go first: under the
+        // layout's and the stills' libvips buffers they took the item's peak (175 MB, the render 168).
+        Vips.releaseFilePages()
         let job = self
         let music = BlockingIO.start { try job.musicBed() }
         let (legibility, geometry) = try await laidOut(first, others: Array(assets.images.dropFirst()), quote: quote,
