@@ -116,13 +116,14 @@ package struct PosterJob: Sendable {
     /// The video: Ken Burns over the laid-out poster's layers, with the optional music bed
     /// (`PosterBench` times this).
     package func video(_ scene: Scene, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
-        try video(scene, music: try musicBed(), to: path)
+        try video(scene, music: try musicBed().map(PackedAudioSource.packed), to: path)
     }
 
-    func video(_ scene: Scene, music: AudioBuffer?, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
+    /// `music`: the bed at 16 bits (half the memory of its samples as `Float`, held through the render).
+    func video(_ scene: Scene, music: [Int16]?, to path: String) throws -> (VideoSettings, SceneRenderer.Stats) {
         let settings = VideoSettings(width: scene.width, height: scene.height, fps: PosterVideo.fps, bitrate: PosterVideo.bitrate, preset: item.quality.preset,
                                      tuning: tuning)
-        return (settings, try SceneRenderer.render(scene, audio: music, to: path, settings: settings))
+        return (settings, try SceneRenderer.render(scene, source: music.map { PackedAudioSource(packed: $0) }, to: path, settings: settings))
     }
 
     /// poster.jpg (the main layout), poster-2.jpg, … (each other variant's picture under the main
@@ -185,7 +186,7 @@ package struct PosterJob: Sendable {
         // layout's and the stills' libvips buffers they took the item's peak (175 MB, the render 168).
         Vips.releaseFilePages()
         let job = self
-        let music = BlockingIO.start { try job.musicBed() }
+        let music = BlockingIO.start { try job.musicBed().map(PackedAudioSource.packed) }
         let (legibility, geometry) = try await laidOut(first, others: Array(assets.images.dropFirst()), quote: quote,
                                                        attribution: attribution, writer: writer)
         let scene = legibility.raised.scene
