@@ -91,7 +91,7 @@ public enum Vips {
     /// - no transparent huge pages (`hugePages`): libx264 asks for them on its large buffers
     ///   (`madvise`), and a 2 MB page is resident whole however little of it is used. Without them
     ///   the poster's render held 145 MB anonymous against 155, the recipe's 148-153 against
-    ///   154-160, in the same time (docs/performance.md, 8 Dec 2026). The processes this one starts
+    ///   154-160, in the same time (docs/performance.md, 7 Dec 2026, last). The processes this one starts
     ///   (the voice) inherit the setting.
     /// `FACTORY_MMAP_THRESHOLD` in `environment` sets another threshold for measuring (bytes; 0
     /// leaves glibc's own, rising one; unset or unreadable: `defaultMmapThreshold`);

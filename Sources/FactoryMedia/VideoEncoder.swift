@@ -145,7 +145,7 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   identical, but the whole poster item fell from 1.68 to 1.44 cores (4.09 -> 4.92 s) and
     ///   its peak stayed 169-171 MB (set before the render): not taken. Two frames of it
     ///   (`sync-lookahead=2`, one input frame fewer than the default three) take 6 MB off with
-    ///   the same pace (the poster 157-159 against 163-164 MB, 8 Dec 2026).
+    ///   the same pace (the poster 157-159 against 163-164 MB, 7 Dec 2026, last).
     /// - Illustration: no B-frames, 2 frames of lookahead, diamond search in whole pixels
     ///   (`subme=0`). A bedtime story is a still picture drifting in whole 2-pixel steps under a
     ///   subtitle (`VideoSettings.Content.illustration`): a sub-pixel search finds nothing a
