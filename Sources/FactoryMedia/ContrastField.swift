@@ -41,12 +41,27 @@ public struct ContrastField: Sendable {
     public func measure(ringRadius: Int, percentile: Double = ContrastField.percentile) -> Measurement? {
         let w = width, h = height
         guard w > 2, h > 2 else { return nil }
-        // Chamfer (3-4) distance to the nearest glyph pixel, two passes.
+        precondition(hidden.map { $0.count == w * h } ?? true, "a \(w)x\(h) field's hidden pixels")
+        // Raw pointers over arrays whose sizes `init` checked: this runs for every text layer of
+        // every sampled frame (a chat's contrast pass measures hundreds).
+        return glyph.withUnsafeBufferPointer { glyph in
+            luminance.withUnsafeBufferPointer { luminance in
+                var d = [Int32](repeating: 0, count: w * h)
+                d.withUnsafeMutableBufferPointer { d in Self.chamfer(glyph, into: d, width: w, height: h) }
+                return Self.measure(glyph: glyph, luminance: luminance, distance: d, hidden: hidden, width: w, height: h,
+                                    ringRadius: ringRadius, percentile: percentile)
+            }
+        }
+    }
+
+    /// Chamfer (3-4) distance to the nearest glyph pixel, two passes.
+    static func chamfer(_ glyph: UnsafeBufferPointer<Bool>, into d: UnsafeMutableBufferPointer<Int32>, width w: Int, height h: Int) {
         let far = Int32.max / 4
-        var d = glyph.map { $0 ? Int32(0) : far }
+        for i in 0..<(w * h) { d[i] = glyph[i] ? 0 : far }
         for y in 0..<h {
+            let row = y * w
             for x in 0..<w {
-                let i = y * w + x
+                let i = row + x
                 var v = d[i]
                 if x > 0 { v = min(v, d[i - 1] + 3) }
                 if y > 0 {
@@ -58,8 +73,9 @@ public struct ContrastField: Sendable {
             }
         }
         for y in stride(from: h - 1, through: 0, by: -1) {
+            let row = y * w
             for x in stride(from: w - 1, through: 0, by: -1) {
-                let i = y * w + x
+                let i = row + x
                 var v = d[i]
                 if x < w - 1 { v = min(v, d[i + 1] + 3) }
                 if y < h - 1 {
@@ -70,6 +86,10 @@ public struct ContrastField: Sendable {
                 d[i] = v
             }
         }
+    }
+
+    static func measure(glyph: UnsafeBufferPointer<Bool>, luminance: UnsafeBufferPointer<Float>, distance d: [Int32], hidden: [Bool]?,
+                        width w: Int, height h: Int, ringRadius: Int, percentile: Double) -> Measurement? {
         // The text's luminance: median over the glyphs' core (or every glyph pixel of thin type).
         var core = [Int](repeating: 0, count: 4097), all = core
         var coreCount = 0, glyphCount = 0
@@ -89,12 +109,21 @@ public struct ContrastField: Sendable {
         let inner: Int32 = 6, outer = Int32(3 * ringRadius)
         var ratios = [Int](repeating: 0, count: 2001), lums = [Int](repeating: 0, count: 4097)
         var ringCount = 0
-        for i in 0..<(w * h) where d[i] >= inner && d[i] <= outer && !(hidden?[i] ?? false) {
-            let l = Double(luminance[i])
-            let r = WCAG.ratio(text, l)
-            ratios[min(2000, max(0, Int(((r - 1) * 100).rounded(.down))))] += 1
-            lums[Int(min(1, max(0, l)) * 4096)] += 1
-            ringCount += 1
+        let none = [Bool](repeating: false, count: hidden == nil ? w * h : 0)
+        (hidden ?? none).withUnsafeBufferPointer { hidden in
+            d.withUnsafeBufferPointer { d in
+                ratios.withUnsafeMutableBufferPointer { ratios in
+                    lums.withUnsafeMutableBufferPointer { lums in
+                        for i in 0..<(w * h) where d[i] >= inner && d[i] <= outer && !hidden[i] {
+                            let l = Double(luminance[i])
+                            let r = WCAG.ratio(text, l)
+                            ratios[min(2000, max(0, Int(((r - 1) * 100).rounded(.down))))] += 1
+                            lums[Int(min(1, max(0, l)) * 4096)] += 1
+                            ringCount += 1
+                        }
+                    }
+                }
+            }
         }
         guard ringCount >= 16 else { return nil }
         let ratio = 1 + Self.quantile(ratios, count: ringCount, percentile) / 100

@@ -139,12 +139,16 @@ public enum TextContrast {
             let fading = s.opacity < 0.98 && [t - 0.1, t + 0.1].contains { abs(layer.opacity.value(at: $0) - s.opacity) > 0.01 }
             let ox = s.left - Double(px.margin) * s.scale, oy = s.top - Double(px.margin) * s.scale
             let cover = Int((veil / s.opacity * 255).rounded(.up))
+            // Each column's sample of the overlay, once per overlay; only the columns it covers are visited.
+            let columns = (origin.x..<(origin.x + field.width)).map { fx in Int(((Double(fx) + 0.5 - ox) / s.scale).rounded(.down)) }
+            guard let first = columns.firstIndex(where: { $0 >= 0 && $0 < px.width }),
+                  let last = columns.lastIndex(where: { $0 >= 0 && $0 < px.width }) else { continue }
             for fy in origin.y..<(origin.y + field.height) {
                 let sy = Int(((Double(fy) + 0.5 - oy) / s.scale).rounded(.down))
                 guard sy >= 0, sy < px.height else { continue }
                 let span = Mask.span(s.mask, row: Double(fy) + 0.5)
-                for fx in origin.x..<(origin.x + field.width) {
-                    let sx = Int(((Double(fx) + 0.5 - ox) / s.scale).rounded(.down))
+                for fx in (origin.x + first)...(origin.x + last) {
+                    let sx = columns[fx - origin.x]
                     guard sx >= 0, sx < px.width, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
                     let alpha = px.opaque ? 255 : Int(px.a[sy * px.width + sx])
                     let i = (fy - origin.y) * field.width + (fx - origin.x)
@@ -263,19 +267,31 @@ public enum TextContrast {
         var lum = [Float](repeating: 0, count: w * h), glyph = [Bool](repeating: false, count: w * h)
         var hidden = [Bool](repeating: false, count: w * h)
         let visible = s.opacity >= 0.5
-        for fy in y0..<y1 {
-            let sy = Int(((Double(fy) + 0.5 - originY) / s.scale).rounded(.down))
-            let span = Mask.span(s.mask, row: Double(fy) + 0.5)
-            for fx in x0..<x1 {
-                let i = (fy - y0) * w + (fx - x0)
-                let c = ColourMatrix.rgb(y: Int(y[fy * width + fx]), u: Int(u[(fy / 2) * (width / 2) + fx / 2]),
-                                         v: Int(v[(fy / 2) * (width / 2) + fx / 2]))
-                lum[i] = Float(WCAG.luminance(r: c.r, g: c.g, b: c.b))
-                guard visible, sy >= 0, sy < px.height, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
-                let sx = Int(((Double(fx) + 0.5 - originX) / s.scale).rounded(.down))
-                if sx >= 0, sx < px.width { glyph[i] = mask[sy * px.width + sx]; hidden[i] = foreign[sy * px.width + sx] }
+        // Each column's sample of the layer, computed once per field rather than once per pixel.
+        let columns = (x0..<x1).map { fx in Int(((Double(fx) + 0.5 - originX) / s.scale).rounded(.down)) }
+        precondition(y.count >= width * height && u.count >= width * height / 4 && v.count >= width * height / 4
+                     && mask.count >= px.width * px.height && foreign.count >= px.width * px.height, "planes and masks of their sizes")
+        // Raw pointers (sizes checked above): this runs over every text layer's region of every sampled frame.
+        y.withUnsafeBufferPointer { yp in u.withUnsafeBufferPointer { up in v.withUnsafeBufferPointer { vp in
+        mask.withUnsafeBufferPointer { mask in foreign.withUnsafeBufferPointer { foreign in
+        lum.withUnsafeMutableBufferPointer { lum in glyph.withUnsafeMutableBufferPointer { glyph in hidden.withUnsafeMutableBufferPointer { hidden in
+            for fy in y0..<y1 {
+                let sy = Int(((Double(fy) + 0.5 - originY) / s.scale).rounded(.down))
+                let span = Mask.span(s.mask, row: Double(fy) + 0.5)
+                let sampled = visible && sy >= 0 && sy < px.height && span != nil
+                let luma = fy * width, chroma = (fy / 2) * (width / 2)
+                for fx in x0..<x1 {
+                    let i = (fy - y0) * w + (fx - x0)
+                    let c = ColourMatrix.rgb(y: Int(yp[luma + fx]), u: Int(up[chroma + fx / 2]), v: Int(vp[chroma + fx / 2]))
+                    lum[i] = Float(WCAG.luminance(r: c.r, g: c.g, b: c.b))
+                    guard sampled, let span, Double(fx) + 0.5 >= span.0, Double(fx) + 0.5 < span.1 else { continue }
+                    let sx = columns[fx - x0]
+                    if sx >= 0, sx < px.width { glyph[i] = mask[sy * px.width + sx]; hidden[i] = foreign[sy * px.width + sx] }
+                }
             }
-        }
+        } } }
+        } }
+        } } }
         var field = ContrastField(width: w, height: h, luminance: lum, glyph: glyph)
         field.hidden = hidden
         return (field, box)
