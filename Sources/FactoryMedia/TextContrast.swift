@@ -125,6 +125,12 @@ public enum TextContrast {
     /// that the text is measured through; where it covers more, less than a tenth of the text shows.
     public static let veil = 0.9
 
+    /// The layer's column (or row) each frame column of `range` samples, for a layer drawn from
+    /// `origin` at `scale` (nearest sample, at pixel centres): computed once per field, not per pixel.
+    static func samples(_ range: Range<Int>, origin: Double, scale: Double) -> [Int] {
+        range.map { Int(((Double($0) + 0.5 - origin) / scale).rounded(.down)) }
+    }
+
     /// Marks the field's pixels that `above` (the layers drawn after the text) cover at `t`: where
     /// an overlay's alpha times its opacity reaches `veil` (a veil that lets more of the text
     /// through is measured through, not skipped), and the 2 px around all that is hidden (their
@@ -140,7 +146,7 @@ public enum TextContrast {
             let ox = s.left - Double(px.margin) * s.scale, oy = s.top - Double(px.margin) * s.scale
             let cover = Int((veil / s.opacity * 255).rounded(.up))
             // Each column's sample of the overlay, once per overlay; only the columns it covers are visited.
-            let columns = (origin.x..<(origin.x + field.width)).map { fx in Int(((Double(fx) + 0.5 - ox) / s.scale).rounded(.down)) }
+            let columns = samples(origin.x..<(origin.x + field.width), origin: ox, scale: s.scale)
             guard let first = columns.firstIndex(where: { $0 >= 0 && $0 < px.width }),
                   let last = columns.lastIndex(where: { $0 >= 0 && $0 < px.width }) else { continue }
             for fy in origin.y..<(origin.y + field.height) {
@@ -268,7 +274,7 @@ public enum TextContrast {
         var hidden = [Bool](repeating: false, count: w * h)
         let visible = s.opacity >= 0.5
         // Each column's sample of the layer, computed once per field rather than once per pixel.
-        let columns = (x0..<x1).map { fx in Int(((Double(fx) + 0.5 - originX) / s.scale).rounded(.down)) }
+        let columns = samples(x0..<x1, origin: originX, scale: s.scale)
         precondition(y.count >= width * height && u.count >= width * height / 4 && v.count >= width * height / 4
                      && mask.count >= px.width * px.height && foreign.count >= px.width * px.height, "planes and masks of their sizes")
         // Raw pointers (sizes checked above): this runs over every text layer's region of every sampled frame.
