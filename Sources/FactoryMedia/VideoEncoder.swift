@@ -75,9 +75,8 @@ public final class VideoEncoder: @unchecked Sendable {
         if cf_av_format_wants_global_header(fmt) != 0 { v.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
         av_opt_set(v.pointee.priv_data, "preset", settings.preset.x264, 0)
         av_opt_set(v.pointee.priv_data, "profile", "high", 0)
-        // Threading: two frame threads (measured at 1080x1920 on 2 cores, 2026-11-24/25): they
-        // keep both cores busy where slice threads left a third idle, and hold fewer frames than
-        // ffmpeg's default three. Lookahead and B-frames: see `x264Params`.
+        // Threading: two threads (ffmpeg's default is three), frame threads for screens and
+        // illustrations, slice threads for footage (`x264Params`, measured 8 Dec 2026).
         // A render that shares the cores with others takes its share (`RenderTuning.sharing`).
         v.pointee.thread_count = Int32(settings.tuning.encoderThreads ?? Self.loneThreads)
         av_opt_set(v.pointee.priv_data, "x264-params", Self.x264Params(for: settings), 0)
@@ -139,16 +138,16 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   lower at most); 3 frames of lookahead instead of 10 (the recipe's peak 242 -> 194 MB,
     ///   no more CPU, SSIM 0.0007 lower on the poster's zoom; 2 frames lost 0.0021 there);
     ///   diamond motion search (8 % less CPU on the poster, same SSIM). Without B-frames the
-    ///   poster's SSIM fell 0.0046 and the recipe's 0.0028, and slice threads (60 MB less) kept
-    ///   only 1.5 cores busy: both stay as they are. One frame of buffer for the lookahead thread
-    ///   (`sync-lookahead=1`, 6 Dec 2026) took 10-15 MB off the render alone, the frames
-    ///   identical, but the whole poster item fell from 1.68 to 1.44 cores (4.09 -> 4.92 s) and
-    ///   its peak stayed 169-171 MB (set before the render): not taken. Two frames of it
-    ///   (`sync-lookahead=2`, one input frame fewer than the default three) take 6 MB off with
-    ///   the same pace (the poster 157-159 against 163-164 MB, 7 Dec 2026, last). Intra blocks
+    ///   poster's SSIM fell 0.0046 and the recipe's 0.0028: they stay. Intra blocks
     ///   searched at 8x8 only (`partitions=i8x8`; the preset also tries 4x4 in every inter
     ///   frame): 14 % less time on the poster's frames and 20 % on the recipe's, SSIM within
-    ///   0.00005 of the preset's (ffmpeg on the composed frames, 8 Dec 2026).
+    ///   0.00005 of the preset's (ffmpeg on the composed frames, 8 Dec 2026). Slice threads
+    ///   instead of frame threads: x264 then holds no frames for a second thread, and its
+    ///   lookahead runs on the calling thread (so `sync-lookahead` has nothing to set). The poster
+    ///   129 against 156 MB and the recipe 135 against 164 MB, each in the same time (4.72-5.02
+    ///   against 4.66-5.91 s, 8.11-8.31 against 8.01-8.24 s), SSIM within 0.00001. Before the
+    ///   8x8-only intra search they left a core part idle; the composing thread now fills it.
+    ///   A chat ran 12 % slower with them at the same peak: screens keep frame threads.
     /// - Illustration: no B-frames, 2 frames of lookahead, diamond search in whole pixels
     ///   (`subme=0`). A bedtime story is a still picture drifting in whole 2-pixel steps under a
     ///   subtitle (`VideoSettings.Content.illustration`): a sub-pixel search finds nothing a
@@ -168,7 +167,7 @@ public final class VideoEncoder: @unchecked Sendable {
         if let override = settings.tuning.x264Params { return override }
         let lean = settings.preset != .high
         let frames = switch settings.content {
-        case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia:sync-lookahead=2:partitions=i8x8" : "")
+        case .footage: "b-pyramid=none:bframes=2" + (lean ? ":rc-lookahead=3:me=dia:partitions=i8x8:sliced-threads=1" : "")
         case .illustration: lean ? "bframes=0:rc-lookahead=2:me=dia:subme=0" : "b-pyramid=none:bframes=2"
         case .screen: "bframes=0" + (lean ? ":rc-lookahead=1:subme=0" : "")
         }

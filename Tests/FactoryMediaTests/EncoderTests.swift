@@ -42,8 +42,10 @@ import Testing
     /// What the picture holds decides libx264's frames; the settings string x264 writes into
     /// every stream shows what it was given. The high preset keeps its own lookahead and search.
     @Test(arguments: [
-        (VideoSettings.Content.screen, VideoSettings.Preset.standard, ["bframes=0", "rc_lookahead=1", "subme=0"]),
-        (.footage, .standard, ["bframes=2", "b_pyramid=0", "rc_lookahead=3", "me=dia", "8x8dct=1"]),
+        (VideoSettings.Content.screen, VideoSettings.Preset.standard, ["bframes=0", "rc_lookahead=1", "subme=0", "sliced_threads=0"]),
+        // Footage: slice threads, and intra blocks searched at 8x8 only in inter frames (x264's
+        // `analyse=intra:inter` flags; 0x3 is 4x4 and 8x8).
+        (.footage, .standard, ["bframes=2", "b_pyramid=0", "rc_lookahead=3", "me=dia", "8x8dct=1", "sliced_threads=1", "analyse=0x3:0x2"]),
         (.illustration, .standard, ["bframes=0", "rc_lookahead=2", "me=dia", "subme=0", "8x8dct=1"]),
         (.illustration, .high, ["bframes=2", "b_pyramid=0", "rc_lookahead=50", "me=hex"]),
         (.footage, .high, ["bframes=2", "b_pyramid=0", "rc_lookahead=50", "me=hex"]),
