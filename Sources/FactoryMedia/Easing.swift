@@ -53,6 +53,11 @@ public struct Track: Sendable, Equatable {
 
     public var isConstant: Bool { keys.count <= 1 || keys.allSatisfy { $0.value == keys[0].value } }
 
+    /// Every value times `factor`: the same motion, scaled (easing shapes time, not value).
+    public func scaled(by factor: Double) -> Track {
+        Track(keys.map { Key($0.time, $0.value * factor, $0.easing) })
+    }
+
     public func value(at time: Double) -> Double {
         guard let first = keys.first else { return 0 }
         if time <= first.time { return first.value }

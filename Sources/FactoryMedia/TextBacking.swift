@@ -1,5 +1,6 @@
 import FactoryImaging
 import Foundation
+import Synchronization
 
 /// Raises text contrast where it falls short: a soft dark plate behind the text layer, moving,
 /// scaling and fading with it, made darker step by step until the layer measures the target.
@@ -22,13 +23,18 @@ public enum TextBacking {
             """)
     }
 
-    /// The plate behind `text` (a text layer with fixed pixels), following its every move.
-    public static func layer(behind text: Layer, opacity: Double) throws -> Layer {
-        let size = text.text?.size ?? 48
-        let p = Double(padding(size: size))
+    /// The plate behind `text` (a text layer with fixed pixels), following its every move, at
+    /// full opacity: each level sets only the layer's opacity (the text's times `opacity`).
+    public static func plate(behind text: Layer) throws -> LayerPixels {
+        try LayerPixels(image: plate(width: text.pixels.contentWidth, height: text.pixels.contentHeight,
+                                     size: text.text?.size ?? 48, opacity: 1))
+    }
+
+    /// `plate` (from `plate(behind: text)`) behind `text` at `opacity`.
+    public static func layer(behind text: Layer, plate: LayerPixels, opacity: Double) -> Layer {
+        let p = Double(padding(size: text.text?.size ?? 48))
         let cw = Double(text.pixels.contentWidth), ch = Double(text.pixels.contentHeight)
-        let plate = try LayerPixels(image: plate(width: text.pixels.contentWidth, height: text.pixels.contentHeight, size: size, opacity: opacity))
-        return Layer(plate, x: text.x, y: text.y, scale: text.scale, opacity: text.opacity,
+        return Layer(plate, x: text.x, y: text.y, scale: text.scale, opacity: text.opacity.scaled(by: opacity),
                      anchorX: (text.anchorX * cw + p) / (cw + 2 * p), anchorY: (text.anchorY * ch + p) / (ch + 2 * p),
                      mask: text.mask, start: text.start, end: text.end)
     }
@@ -49,6 +55,7 @@ public enum TextBacking {
         let before = TextContrast.measure(scene, fps: fps)
         var report = before, current = scene
         var level: [Int: Int] = [:]
+        var made: [Int: LayerPixels] = [:]
         for _ in levels {
             let failing = Set(report.failing(target))
             guard !failing.isEmpty else { break }
@@ -59,9 +66,18 @@ public enum TextBacking {
                 if next < levels.count { level[i] = next; changed = true }
             }
             guard changed else { break }
+            // Each plate is drawn once (librsvg's blur, 20-40 ms for a quote's), the new ones
+            // side by side; a darker round changes only the layer's opacity.
+            let new = level.keys.filter { made[$0] == nil }.sorted()
+            let drawn = Mutex([Int: Result<LayerPixels, any Error>]())
+            DispatchQueue.concurrentPerform(iterations: new.count) { k in
+                let result = Result { try plate(behind: scene.layers[new[k]]) }
+                drawn.withLock { $0[new[k]] = result }
+            }
+            for (i, result) in drawn.withLock({ $0 }) { made[i] = try result.get() }
             var layers: [Layer] = []
             for (i, layer) in scene.layers.enumerated() {
-                if let l = level[i] { layers.append(try self.layer(behind: layer, opacity: levels[l])) }
+                if let l = level[i], let plate = made[i] { layers.append(self.layer(behind: layer, plate: plate, opacity: levels[l])) }
                 layers.append(layer)
             }
             current.layers = layers

@@ -81,4 +81,36 @@ import Testing
         #expect(raised.report.failing(WCAG.target) == ["quote"], "\(raised.report.byLayer.map(\.ratio))")
         #expect(raised.plates["quote"] == TextBacking.levels.last, "every step was tried")
     }
+    /// A plate is drawn once at full opacity; each level fades it with the layer's opacity (the
+    /// text's, scaled). Composed, that reads as the plate drawn at the level's opacity, over a
+    /// picture, while the text fades in and once it is shown.
+    @Test func aPlateDrawnOnceReadsAsOneDrawnAtEachLevel() throws {
+        let pink = try Shapes.canvas(width: 320, height: 240, colour: "#F6D9DE")
+        let words = try TextRenderer.render(markup: "Rest", style: TextStyle(size: 48, colour: "#FFFFFF"), width: 280).image
+        var text = Layer(try LayerPixels(image: words), x: .constant(160), y: .constant(120), opacity: .ramp(0, 1, start: 0, duration: 1))
+        text.text = TextMark("quote", colour: "#FFFFFF", size: 48)
+        let background = Layer.placed(try LayerPixels(image: pink), left: 0, top: 0)
+        let once = try TextBacking.plate(behind: text)
+        let p = Double(TextBacking.padding(size: 48))
+        let (cw, ch) = (Double(text.pixels.contentWidth), Double(text.pixels.contentHeight))
+        for level in TextBacking.levels {
+            let faded = TextBacking.layer(behind: text, plate: once, opacity: level)
+            #expect(faded.opacity.value(at: 0.5) == 0.5 * level && faded.opacity.value(at: 2) == level)
+            let drawn = try LayerPixels(image: TextBacking.plate(width: text.pixels.contentWidth, height: text.pixels.contentHeight,
+                                                                 size: 48, opacity: level))
+            let direct = Layer(drawn, x: text.x, y: text.y, opacity: text.opacity,
+                               anchorX: (0.5 * cw + p) / (cw + 2 * p), anchorY: (0.5 * ch + p) / (ch + 2 * p))
+            for t in [0.5, 1.5] {
+                let a = SceneRenderer.snapshot(Scene(width: 320, height: 240, duration: 2, layers: [background, faded, text]), at: t)
+                let b = SceneRenderer.snapshot(Scene(width: 320, height: 240, duration: 2, layers: [background, direct, text]), at: t)
+                let diffs = zip(a, b).map { abs(Int($0) - Int($1)) }
+                let mean = Double(diffs.reduce(0, +)) / Double(diffs.count)
+                // The plate darkens the picture: the two are compared where it shows, not on an empty frame.
+                let darkest = a.min() ?? 255
+                // Rounding, through 4:2:0 and back to RGB: a tenth of a step on average, a few at most.
+                #expect(mean < 0.25 && (diffs.max() ?? 0) <= 6 && darkest < 200,
+                        "level \(level) at \(t) s: \(mean) apart on average, \(diffs.max() ?? 0) at most, darkest \(darkest)")
+            }
+        }
+    }
 }

@@ -123,12 +123,13 @@ public struct PosterLayout: Sendable {
                             attribution: attributionPlaced, handle: handlePlaced, watermark: watermarkPlaced)
     }
 
-    /// The background: the image upscaled and smart-cropped to the format, then a gentle grade (a
-    /// touch of contrast and chroma).
+    /// The background: a gentle grade (a touch of contrast and chroma), then the image upscaled
+    /// and smart-cropped to the format. Graded before it is upscaled, on a quarter of the pixels:
+    /// the grade and the resampling are both linear, so the order changes only rounding and clipping.
     public static func graded(_ image: Image, format: Format) throws -> Image {
         let (w, h) = format.size
-        return try image.srgb().flatten().cover(width: w, height: h)
-            .saturated(1.06).adjusted(brightness: -6, contrast: 1.04).materialised()
+        return try image.srgb().flatten().saturated(1.06).adjusted(brightness: -6, contrast: 1.04)
+            .cover(width: w, height: h).materialised()
     }
 
     /// The same layout over another picture: a variant's text is the main layout's, set once.
