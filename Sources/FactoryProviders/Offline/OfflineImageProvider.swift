@@ -17,7 +17,8 @@ public struct OfflineImageProvider: ImageProvider {
 
     public func generate(_ request: ImageRequest, context: CallContext) async throws -> GeneratedImage {
         // librsvg makes a canvas-sized surface for each group and filter step (80 for a poster's
-        // two pictures, 650 for a recipe's art: 2.4 MB each at 576x1024). They come from malloc's
+        // two pictures; a recipe's art, 650 when its shadows were blurred, now draws them without
+        // a filter: 2.4 MB each at 576x1024). They come from malloc's
         // arenas (`Vips.defaultMmapThreshold`), reused one after another instead of each mapped
         // and zeroed afresh; what is free there is given back once the picture is painted, so a
         // week's fetches keep none of it while the voice reads or another item renders.

@@ -5,7 +5,7 @@ extension RecipePainter {
     /// the other toppings and a fried egg (when there is one) around it, and a scatter of garnish.
     mutating func dish() -> String {
         let (cx, cy) = plateCentre, r = plateRadius
-        var s = ellipse(cx + 4 * u, cy + 6 * u, r * 0.62, r * 0.6, fill: "#3A2A1C", opacity: 0.18, extra: " filter=\"url(#blur)\"")
+        var s = softEllipse(cx + 4 * u, cy + 6 * u, r * 0.62, r * 0.6, colour: "#3A2A1C", opacity: 0.18)
         s += base.shape == .noodles ? noodles(cx, cy, r: r * 0.6) : grains(cx, cy, r: r * 0.6)
         let bits = toppings.filter { $0.shape != .egg }.map(\.colour)
         for _ in 0..<(bits.isEmpty ? 0 : 70) {
@@ -157,7 +157,8 @@ extension RecipePainter {
 
     /// A fried egg: a wavy white with a crisp edge and a glossy yolk.
     mutating func friedEgg(_ x: Double, _ y: Double, r: Double) -> String {
-        var s = path(blob(x + 3 * u, y + 5 * u, r: r, wobble: 0.14, points: 10), fill: "#2A1A10", opacity: 0.22, extra: " filter=\"url(#blur)\"")
+        let shadow = blob(x + 3 * u, y + 5 * u, r: r, wobble: 0.14, points: 10)
+        var s = softShape(colour: "#2A1A10", opacity: 0.22) { path(shadow, fill: "#2A1A10", opacity: $0, extra: $1) }
         s += path(blob(x, y, r: r, wobble: 0.14, points: 10), fill: "#FFFDF7", extra: stroke("#E9C98F", 2.5 * u))
         s += ellipse(x + r * 0.1, y - r * 0.05, r * 0.42, r * 0.42, fill: "#F6A91F")
         s += ellipse(x + r * 0.1, y - r * 0.05, r * 0.42, r * 0.42, fill: "url(#ball)")

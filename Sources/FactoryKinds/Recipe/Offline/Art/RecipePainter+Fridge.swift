@@ -58,7 +58,7 @@ extension RecipePainter {
             s += rect(0, y, w, 1.5 * u, fill: "#C7B49E", opacity: 0.6)
             y += h * 0.08
         }
-        s += rect(w * 0.01, h * 0.012, w * 0.76, h * 1.05, r: 16 * u, fill: "#3A3F45", opacity: 0.25, extra: " filter=\"url(#blur)\"")
+        s += softShape(colour: "#3A3F45", opacity: 0.25) { rect(w * 0.01, h * 0.012, w * 0.76, h * 1.05, r: 16 * u, fill: "#3A3F45", opacity: $0, extra: $1) }
         s += rect(w * 0.02, h * 0.018, w * 0.745, h * 1.05, r: 14 * u, fill: "url(#body)", extra: stroke("#C9CED3", 2 * u))
         s += rect(fr.left, fr.top, fr.right - fr.left, fr.bottom - fr.top, r: 6 * u, fill: "url(#cavity)")
         // Ceiling and side walls recede to the back wall.
@@ -77,7 +77,7 @@ extension RecipePainter {
         var s = ""
         for y in fr.shelves {
             s += path(polygon([(fr.left, y), (fr.right, y), (fr.backRight, y - fr.depthY), (fr.backLeft, y - fr.depthY)]), fill: "#CFE6F1", opacity: 0.35)
-            s += rect(fr.left + 2 * u, y + 3 * u, fr.right - fr.left - 4 * u, h * 0.012, fill: "#1E2A36", opacity: 0.12, extra: " filter=\"url(#blur)\"")
+            s += softShape(colour: "#1E2A36", opacity: 0.12) { rect(fr.left + 2 * u, y + 3 * u, fr.right - fr.left - 4 * u, h * 0.012, fill: "#1E2A36", opacity: $0, extra: $1) }
             s += rect(fr.left + 2 * u, y - 2 * u, fr.right - fr.left - 4 * u, 9 * u, r: 2 * u, fill: "#DCEFF7", opacity: 0.85)
             s += rect(fr.left + 2 * u, y - 2 * u, fr.right - fr.left - 4 * u, 2 * u, fill: "#FFFFFF", opacity: 0.9)
             s += rect(fr.left + 2 * u, y + 6 * u, fr.right - fr.left - 4 * u, 1.5 * u, fill: "#9DB8C6", opacity: 0.8)
@@ -101,15 +101,16 @@ extension RecipePainter {
     mutating func door(_ fr: Fridge, tidy: Bool) -> String {
         let x0 = fr.doorX, x1 = w + 4
         var s = "<defs><linearGradient id=\"liner\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\"><stop offset=\"0\" stop-color=\"#E2E8ED\"/><stop offset=\"1\" stop-color=\"#F6F8FA\"/></linearGradient></defs>"
-        s += path(polygon([(x0 - 4 * u, h * 0.02), (x1, -4 * u), (x1, h + 4), (x0 - 4 * u, h * 0.99)]), fill: "#2B3138", opacity: 0.22, extra: " filter=\"url(#blur)\"")
+        let doorShadow = polygon([(x0 - 4 * u, h * 0.02), (x1, -4 * u), (x1, h + 4), (x0 - 4 * u, h * 0.99)])
+        s += softShape(colour: "#2B3138", opacity: 0.22) { path(doorShadow, fill: "#2B3138", opacity: $0, extra: $1) }
         s += path(polygon([(x0, h * 0.03), (x1, 0), (x1, h), (x0, h * 0.985)]), fill: "url(#liner)")
         s += path(polygon([(x0, h * 0.03), (x0 + 12 * u, h * 0.028), (x0 + 12 * u, h * 0.987), (x0, h * 0.985)]), fill: "#B7C0C9")
         for (index, top) in fr.doorBins(h: h).enumerated() {
             let rise = h * 0.02, height = h * 0.06, bx = x0 + 18 * u
             s += tidy ? doorBottles(from: bx, to: w - 6 * u, floor: top + height * 0.85, rise: rise, row: index)
                       : messyDoor(from: bx, to: w - 6 * u, floor: top + height * 0.85, rise: rise, row: index)
-            s += path(polygon([(bx, top + height), (x1, top - rise + height), (x1, top - rise + height + 8 * u), (bx, top + height + 8 * u)]),
-                      fill: "#2B3138", opacity: 0.12, extra: " filter=\"url(#blur)\"")
+            let shelfShadow = polygon([(bx, top + height), (x1, top - rise + height), (x1, top - rise + height + 8 * u), (bx, top + height + 8 * u)])
+            s += softShape(colour: "#2B3138", opacity: 0.12) { path(shelfShadow, fill: "#2B3138", opacity: $0, extra: $1) }
             s += path(polygon([(bx, top), (x1, top - rise), (x1, top - rise + height), (bx, top + height)]), fill: "#C9DEEA", opacity: 0.82,
                       extra: stroke("#9DB8C8", 1.5 * u))
             s += path(polygon([(bx, top), (x1, top - rise), (x1, top - rise + 3 * u), (bx, top + 3 * u)]), fill: "#FFFFFF", opacity: 0.9)

@@ -61,8 +61,9 @@ extension RecipePainter {
             p += 3.2 * u
         }
         for _ in 0..<3 {
-            s += group(rect(-w * 0.2, rng.double(0, h), w * 1.4, rng.double(20, 60) * u, fill: rng.next() % 2 == 0 ? "#FFFFFF" : "#7A6A58",
-                            opacity: 0.12, extra: " filter=\"url(#blur)\""), rotate: rng.double(-20, 20), around: (w / 2, h / 2))
+            let (top, height, colour) = (rng.double(0, h), rng.double(20, 60) * u, rng.next() % 2 == 0 ? "#FFFFFF" : "#7A6A58")
+            let streak = softShape(colour: colour, opacity: 0.12) { rect(-w * 0.2, top, w * 1.4, height, fill: colour, opacity: $0, extra: $1) }
+            s += group(streak, rotate: rng.double(-20, 20), around: (w / 2, h / 2))
         }
         return s
     }
@@ -72,7 +73,7 @@ extension RecipePainter {
         let colours = ["#A8C3A0", "#D98E73", "#9DB4CF", "#E8C872", "#F2EEE6"]
         let cloth = colours[Int(rng.next() % UInt64(colours.count))]
         let x = w * 0.4, y = h * 0.74, nw = w * 0.56, nh = h * 0.22
-        var s = rect(x + 6 * u, y + 10 * u, nw, nh, r: 6 * u, fill: "#2A1E14", opacity: 0.25, extra: " filter=\"url(#blur)\"")
+        var s = softShape(colour: "#2A1E14", opacity: 0.25) { rect(x + 6 * u, y + 10 * u, nw, nh, r: 6 * u, fill: "#2A1E14", opacity: $0, extra: $1) }
         s += rect(x, y, nw, nh, r: 6 * u, fill: cloth)
         s += rect(x, y + nh * 0.12, nw, 5 * u, fill: Tone.darker(cloth, 0.25), opacity: 0.7)
         s += rect(x, y + nh * 0.12 + 9 * u, nw, 2 * u, fill: Tone.darker(cloth, 0.25), opacity: 0.7)
@@ -89,7 +90,7 @@ extension RecipePainter {
         s += "<stop offset=\"0.93\" stop-color=\"\(Tone.darker(glaze, 0.06))\"/><stop offset=\"1\" stop-color=\"\(Tone.darker(glaze, 0.18))\"/></radialGradient>"
         s += "<radialGradient id=\"well\" cx=\"0.55\" cy=\"0.58\" r=\"0.6\"><stop offset=\"0.75\" stop-color=\"\(Tone.darker(glaze, 0.02))\"/>"
         s += "<stop offset=\"1\" stop-color=\"\(Tone.darker(glaze, 0.12))\"/></radialGradient></defs>"
-        s += ellipse(cx + 10 * u, cy + 16 * u, r * 1.01, r * 1.01, fill: "#24180F", opacity: 0.35, extra: " filter=\"url(#blur)\"")
+        s += softEllipse(cx + 10 * u, cy + 16 * u, r * 1.01, r * 1.01, colour: "#24180F", opacity: 0.35)
         s += ellipse(cx, cy, r, r, fill: "url(#rim)")
         if rng.next() % 2 == 0 {
             s += ellipse(cx, cy, r * 0.93, r * 0.93, fill: "none", extra: stroke(["#5B7DB1", "#C7683F", "#6F9A7E"][Int(rng.next() % 3)], 3 * u, opacity: 0.8))
@@ -102,7 +103,7 @@ extension RecipePainter {
 
     /// A small bowl of dipping sauce, or of side greens.
     mutating func sideBowl(_ cx: Double, _ cy: Double, r: Double) -> String {
-        var s = ellipse(cx + 6 * u, cy + 10 * u, r, r, fill: "#24180F", opacity: 0.3, extra: " filter=\"url(#blur)\"")
+        var s = softEllipse(cx + 6 * u, cy + 10 * u, r, r, colour: "#24180F", opacity: 0.3)
         s += ellipse(cx, cy, r, r, fill: "#F4EEE4") + ellipse(cx, cy, r, r, fill: "url(#ball)", opacity: 0.5)
         s += ellipse(cx, cy, r * 0.78, r * 0.78, fill: "#E6DED2")
         if rng.next() % 2 == 0 {
@@ -120,7 +121,7 @@ extension RecipePainter {
 
     /// A glass of water from above: a bright ring, a tinted disc and a highlight.
     func waterGlass(_ cx: Double, _ cy: Double, r: Double) -> String {
-        var s = ellipse(cx + 8 * u, cy + 12 * u, r, r, fill: "#24180F", opacity: 0.18, extra: " filter=\"url(#blur)\"")
+        var s = softEllipse(cx + 8 * u, cy + 12 * u, r, r, colour: "#24180F", opacity: 0.18)
         s += ellipse(cx, cy, r, r, fill: "#DDF0F6", opacity: 0.55, extra: stroke("#FFFFFF", 4 * u, opacity: 0.85))
         s += ellipse(cx, cy, r * 0.8, r * 0.8, fill: "#BFE3EF", opacity: 0.45)
         return s + path("M\(f(cx - r * 0.6)),\(f(cy - r * 0.3)) A\(f(r * 0.7)),\(f(r * 0.7)) 0 0 1 \(f(cx - r * 0.2)),\(f(cy - r * 0.65))",
@@ -139,7 +140,8 @@ extension RecipePainter {
         }
         fork += "L\(f(x + length * 0.7)),\(f(y + 17 * u)) Q\(f(x + length * 0.66)),\(f(y + 5 * u)) \(f(x + length * 0.58)),\(f(y + 5 * u)) "
             + "L\(f(x + 8 * u)),\(f(y + 11 * u)) Q\(f(x)),\(f(y + 11 * u)) \(f(x)),\(f(y + 9 * u)) Z"
-        s += group(path(fork, fill: "#1E140C", opacity: 0.35, extra: " filter=\"url(#blur)\""), extra: " transform=\"translate(\(f(5 * u)),\(f(8 * u)))\"")
+        s += group(softShape(colour: "#1E140C", opacity: 0.35) { path(fork, fill: "#1E140C", opacity: $0, extra: $1) },
+                   extra: " transform=\"translate(\(f(5 * u)),\(f(8 * u)))\"")
         s += path(fork, fill: "url(#steel)", extra: stroke("#7D858D", 1 * u))
         s += rect(x + 10 * u, y - 5 * u, length * 0.5, 3 * u, r: 1.5 * u, fill: "#FFFFFF", opacity: 0.8)
         return group(s, rotate: rng.double(-16, -8), around: (x + length / 2, y))
@@ -152,7 +154,8 @@ extension RecipePainter {
         for k in 0..<2 {
             let yy = y + Double(k) * 16 * u
             let stick = "M\(f(x)),\(f(yy - 5 * u)) L\(f(x + length)),\(f(yy - 2 * u)) L\(f(x + length)),\(f(yy + 2 * u)) L\(f(x)),\(f(yy + 5 * u)) Z"
-            s += group(path(stick, fill: "#1E140C", opacity: 0.3, extra: " filter=\"url(#blur)\""), extra: " transform=\"translate(\(f(4 * u)),\(f(7 * u)))\"")
+            s += group(softShape(colour: "#1E140C", opacity: 0.3) { path(stick, fill: "#1E140C", opacity: $0, extra: $1) },
+                       extra: " transform=\"translate(\(f(4 * u)),\(f(7 * u)))\"")
             s += path(stick, fill: "#C8955E") + rect(x, yy - 5 * u, length * 0.25, 10 * u, fill: "#3B2A20", opacity: 0.85)
             s += rect(x + 4 * u, yy - 2.5 * u, length * 0.9, 1.5 * u, fill: "#FFFFFF", opacity: 0.35)
         }
