@@ -123,13 +123,17 @@ public struct PosterLayout: Sendable {
                             attribution: attributionPlaced, handle: handlePlaced, watermark: watermarkPlaced)
     }
 
-    /// The background: a gentle grade (a touch of contrast and chroma), then the image upscaled
-    /// and smart-cropped to the format. Graded before it is upscaled, on a quarter of the pixels:
-    /// the grade and the resampling are both linear, so the order changes only rounding and clipping.
+    /// The background: the image scaled and smart-cropped to the format, with a gentle grade (a
+    /// touch of contrast and chroma). The grade and the resampling are both linear, so their order
+    /// changes only rounding and clipping: the grade goes on whichever has fewer pixels, a
+    /// generated picture before it is upscaled (576x1024: 0.20 -> 0.12 s), a photo after it is
+    /// scaled down.
     public static func graded(_ image: Image, format: Format) throws -> Image {
         let (w, h) = format.size
-        return try image.srgb().flatten().saturated(1.06).adjusted(brightness: -6, contrast: 1.04)
-            .cover(width: w, height: h).materialised()
+        let flat = try image.srgb().flatten()
+        func grade(_ image: Image) throws -> Image { try image.saturated(1.06).adjusted(brightness: -6, contrast: 1.04) }
+        if flat.width * flat.height < w * h { return try grade(flat).cover(width: w, height: h).materialised() }
+        return try grade(flat.cover(width: w, height: h)).materialised()
     }
 
     /// The same layout over another picture: a variant's text is the main layout's, set once.
