@@ -144,9 +144,10 @@ public final class VideoEncoder: @unchecked Sendable {
     ///   0.00005 of the preset's (ffmpeg on the composed frames, 8 Dec 2026). Slice threads
     ///   instead of frame threads: x264 then holds no frames for a second thread, and its
     ///   lookahead runs on the calling thread (so `sync-lookahead` has nothing to set). The poster
-    ///   129 against 156 MB and the recipe 135 against 164 MB, each in the same time (4.72-5.02
-    ///   against 4.66-5.91 s, 8.11-8.31 against 8.01-8.24 s), SSIM within 0.00001. Before the
-    ///   8x8-only intra search they left a core part idle; the composing thread now fills it.
+    ///   126 against 153 MB and the recipe 132 against 161 MB (4.72-5.02 against 4.66-5.91 s,
+    ///   8.11-8.31 against 8.01-8.24 s), SSIM within 0.00001; `make bench` put the recipe a little
+    ///   slower (1.12-1.17 against 1.05). Before the 8x8-only intra search they left a core part
+    ///   idle; the composing thread now fills some of it.
     ///   A chat ran 12 % slower with them at the same peak: screens keep frame threads.
     /// - Illustration: no B-frames, 2 frames of lookahead, diamond search in whole pixels
     ///   (`subme=0`). A bedtime story is a still picture drifting in whole 2-pixel steps under a
