@@ -116,7 +116,8 @@ public enum Vips {
 
     /// glibc's own starting threshold is 128 KiB. 4 MiB keeps in the arenas the blocks a render
     /// frees and asks for again: librsvg's canvas-sized surfaces for the offline art and the
-    /// overlays (2.4 MB at 576x1024; hundreds of them for a recipe) and 1080x1920 planes (2 MB).
+    /// overlays (2.4 MB at 576x1024; hundreds for a recipe while its art blurred its shadows)
+    /// and 1080x1920 planes (2 MB).
     /// Each mapped afresh was zeroed by the kernel on first touch: at 256 KiB the recipe took
     /// 255-258 K page faults and 8.03-8.25 s, at 4 MiB (with the heap trimmed after each offline
     /// picture) 104-143 K and 7.86-7.92 s at the same peak (7 Dec 2026, docs/performance.md). An
