@@ -109,12 +109,13 @@ public struct ContrastField: Sendable {
         let inner: Int32 = 6, outer = Int32(3 * ringRadius)
         var ratios = [Int](repeating: 0, count: 2001), lums = [Int](repeating: 0, count: 4097)
         var ringCount = 0
-        let none = [Bool](repeating: false, count: hidden == nil ? w * h : 0)
-        (hidden ?? none).withUnsafeBufferPointer { hidden in
+        // No hidden pixels: an empty buffer, read only when it has the field's size (no all-false copy).
+        (hidden ?? []).withUnsafeBufferPointer { hidden in
+            let masked = hidden.count == w * h
             d.withUnsafeBufferPointer { d in
                 ratios.withUnsafeMutableBufferPointer { ratios in
                     lums.withUnsafeMutableBufferPointer { lums in
-                        for i in 0..<(w * h) where d[i] >= inner && d[i] <= outer && !hidden[i] {
+                        for i in 0..<(w * h) where d[i] >= inner && d[i] <= outer && !(masked && hidden[i]) {
                             let l = Double(luminance[i])
                             let r = WCAG.ratio(text, l)
                             ratios[min(2000, max(0, Int(((r - 1) * 100).rounded(.down))))] += 1

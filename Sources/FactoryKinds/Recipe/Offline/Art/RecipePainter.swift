@@ -103,7 +103,9 @@ struct RecipePainter {
 
     /// A soft ellipse: a radial fade from `opacity` to nothing, reaching as far as a blur would.
     func softEllipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, colour: String, opacity: Double) -> String {
-        ellipse(cx, cy, rx + 2 * softness, ry + 2 * softness, fill: "url(#soft\(colour.dropFirst()))", opacity: opacity * 0.8)
+        // A colour without its gradient in the defs would draw no shadow at all, silently.
+        precondition(Self.shadowColours.contains(colour), "shadow colour \(colour) has no soft gradient in sharedDefs")
+        return ellipse(cx, cy, rx + 2 * softness, ry + 2 * softness, fill: "url(#soft\(colour.dropFirst()))", opacity: opacity * 0.8)
     }
 
     /// Any other shape's soft shadow: `shape` (drawn with the fill opacity and extra attributes it
